@@ -1,0 +1,1 @@
+"""The planning engine: pure Python and numpy, no Qt, no openpyxl (spec §3)."""

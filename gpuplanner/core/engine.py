@@ -1,0 +1,81 @@
+"""One estimate for one GPU type: the scenario resolved against the catalog, then memory, time, goodput,
+cluster and cost. The desktop app, the CLI and the workbook all call this; nothing is computed twice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalog import Catalog, GpuSpec, NodeType
+from .cluster import estimate_cluster
+from .memory import RECOMPUTE_CODES, memory_for, trainable_params
+from .results import Estimate, Layout, ModelCounts
+from .scenario import Scenario
+from .training_time import estimate_time
+
+
+@dataclass(frozen=True)
+class Target:
+    """The hardware one estimate runs on."""
+
+    gpu: GpuSpec
+    node: NodeType
+    gpu_count: int
+    gpus_per_node: int
+
+
+def resolve_target(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> Target:
+    gid = gpu_id or s.hardware.gpu
+    gpu = catalog.gpu(gid)
+    if s.hardware.node and gid == s.hardware.gpu:
+        node = catalog.node(s.hardware.node)
+    else:
+        node = catalog.default_node(gid)
+    per_node = s.hardware.gpus_per_node or node.gpus_per_node or 8
+    return Target(gpu=gpu, node=node, gpu_count=s.hardware.gpu_count, gpus_per_node=per_node)
+
+
+def given_layout(s: Scenario, target: Target) -> Layout:
+    """The layout with absent keys at their plain defaults (1, ZeRO 0, micro-batch 1, selective recompute)."""
+    p, w = s.parallel, s.workload
+    tp, pp, cp, ep = p.tp or 1, p.pp or 1, p.cp or 1, p.ep or 1
+    dp = max(1, target.gpu_count // (tp * pp * cp))
+    sp = p.sequence_parallel if p.sequence_parallel is not None else tp > 1
+    return Layout(tp=tp, pp=pp, cp=cp, ep=ep, dp=dp, zero=p.zero or 0, micro_batch=w.micro_batch or 1,
+                  recompute=w.recompute or "selective", vpp=p.vpp, sequence_parallel=sp)
+
+
+def choose_layout(s: Scenario, target: Target) -> Layout:
+    """The planner's best layout where the scenario leaves keys out; the given one otherwise."""
+    try:
+        from .planner import best_layout
+    except ImportError:  # planner not available: plain defaults
+        return given_layout(s, target)
+    return best_layout(s, target) or given_layout(s, target)
+
+
+def model_counts(s: Scenario) -> ModelCounts:
+    m, w = s.model, s.workload
+    return ModelCounts(params=m.params, active_params=m.active_params, trainable_params=trainable_params(m, w))
+
+
+def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> Estimate:
+    target = resolve_target(s, catalog, gpu_id)
+    layout = choose_layout(s, target)
+    assert layout.recompute in RECOMPUTE_CODES
+    memory = memory_for(s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count)
+    time = goodput = cluster = cost = None
+    if s.workload.is_training:
+        time, goodput = estimate_time(s, target, layout, memory, catalog)
+    cluster = estimate_cluster(s, target, layout, memory, catalog)
+    try:
+        from .cost import estimate_cost, resolve_cost_inputs
+    except ImportError:
+        estimate_cost = None  # type: ignore[assignment]
+    if estimate_cost is not None:
+        inputs = resolve_cost_inputs(s.cost, catalog, target.gpu.id, gpu_count=target.gpu_count,
+                                     gpus_per_node=target.gpus_per_node, node_id=target.node.id)
+        tps = time.tokens_per_second if time else None
+        hours = time.gpu_hours if time else None
+        cost = estimate_cost(inputs, tokens_per_second=tps, gpu_hours=hours)
+    return Estimate(scenario_name=s.name, gpu=target.gpu.id, currency=s.cost.currency, model=model_counts(s),
+                    layout=layout, memory=memory, time=time, goodput=goodput, cluster=cluster, cost=cost)

@@ -1,0 +1,331 @@
+"""Per-GPU memory of a training step or an inference server (spec §4.3 `memory.*`).
+
+`total` is the peak of live tensors (what `torch.cuda.max_memory_allocated()` reports). The step is followed
+through its phases on each pipeline stage: the end of forward / start of backward (all saved activations, the
+loss buffers, gradients that already exist) and the end of backward (every gradient, a recomputed layer).
+The peak is the largest of them, and each component is reported at that moment. `overhead` is what
+`nvidia-smi` shows on top: CUDA context, NCCL buffers and the caching allocator's fragmentation.
+
+All layout arguments may be numpy arrays: `training_components` evaluates thousands of layouts at once for the
+planner, and the scalar API below wraps it. Formulas and sources: docs/estimation.md §2–3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import activations as act
+from .memory_states import compute_bytes, param_bytes, state_bytes
+from .model import ModelSpec
+from .results import Layout, MemoryBreakdown, MemoryTerm
+from .scenario import Workload
+
+GIB = 2**30
+# CUDA context with lazy module loading: 0.47–0.92 GiB on A100, torch 2.1 (stas00/ml-engineering,
+# training/performance/README.md); we take the middle of that range.
+CUDA_CONTEXT_BYTES = 0.7 * GIB
+# NCCL communicators and their buffers once torch.distributed is initialised: "expect ~1–2 GiB" (same source).
+NCCL_BYTES = 1.0 * GIB
+# Caching-allocator fragmentation on the dynamic part (activations, gathered weights): judgement, reference
+# estimation.md §2.6 (8%); not fitted to any published case.
+FRAGMENTATION = 0.08
+# QLoRA NF4 with double quantization: 4 + 0.5 + 0.127 bits per weight (Dettmers et al. 2023, §3).
+NF4_BYTES = (4 + 8 / 64 + 32 / (64 * 256)) / 8
+# Group-quantised int4 (GPTQ/AWQ, group 128 with fp16 scale and 4-bit zero) and int8 with per-channel scales.
+INT4_BYTES = 0.5 + (16 + 4) / 128 / 8
+INT8_BYTES = 1.0
+RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
+
+
+@dataclass(frozen=True)
+class Components:
+    """Arrays (one value per layout) of the peak and its parts, bytes per GPU, worst pipeline stage."""
+
+    weights: np.ndarray
+    gradients: np.ndarray
+    optimizer: np.ndarray
+    activations: np.ndarray
+    overhead: np.ndarray
+    stage_first: np.ndarray
+    stage_last: np.ndarray
+
+    @property
+    def total(self) -> np.ndarray:
+        return self.weights + self.gradients + self.optimizer + self.activations
+
+
+def _as(x: object) -> np.ndarray:
+    return np.asarray(x, dtype=float)
+
+
+def trainable_params(model: ModelSpec, w: Workload) -> int:
+    if w.is_lora:
+        return model.lora_params(w.lora_rank, w.lora_targets)
+    if w.method == "inference":
+        return 0
+    return model.params
+
+
+def _stage_params(model: ModelSpec, tp: np.ndarray, pp: np.ndarray, ep: np.ndarray, *, first: bool
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dense params, expert params, largest gathered unit) per GPU on the first or last stage."""
+    layers = np.ceil(model.layers / pp)
+    frac_moe = model.moe_layers / model.layers
+    attn = model.attention_params() + model.layer_norms()
+    dense_mlp = model.mlp_params() * (1 - frac_moe)
+    moe_shared = frac_moe * (model.shared_experts * model.expert_params() + model.hidden * model.experts)
+    experts = frac_moe * model.experts * model.expert_params()
+    per_layer_dense = (attn + dense_mlp + moe_shared) / tp
+    per_layer_expert = experts / (ep * tp)
+    dense = layers * per_layer_dense
+    single = pp == 1
+    emb = model.embedding_params() / tp
+    head = (model.vocab * model.hidden / tp) if not model.tied_embeddings else np.where(single, 0.0, emb)
+    if first:
+        dense = dense + emb + np.where(single, head + model.hidden, 0.0)
+    else:
+        dense = dense + head + model.hidden
+    unit = np.maximum(per_layer_dense + per_layer_expert, emb)
+    return dense, layers * per_layer_expert, unit
+
+
+def _largest_tensor(model: ModelSpec, tp: np.ndarray) -> np.ndarray:
+    """The largest single parameter tensor per GPU (optimizer-in-backward frees each gradient after its step)."""
+    biggest = max(model.vocab * model.hidden, model.hidden * model.ffn_hidden, model.hidden * model.q_width)
+    return biggest / tp
+
+
+def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object, cp: object, ep: object,
+                        dp: object, zero: object, micro_batch: object, recompute: object, vpp: object = 1,
+                        sequence_parallel: object = None, gpu_count: object = 1) -> Components:
+    """Vectorised training memory. `recompute` holds codes 0 none, 1 selective, 2 full."""
+    tp, pp, cp, ep, dp = _as(tp), _as(pp), _as(cp), _as(ep), _as(dp)
+    zero, mb, rc, vpp = _as(zero), _as(micro_batch), _as(recompute), _as(vpp)
+    sp = tp > 1 if sequence_parallel is None else np.asarray(sequence_parallel, dtype=bool)
+    gpus = _as(gpu_count)
+    precision = w.precision
+    lora = w.is_lora
+    sb = state_bytes(precision, w.optimizer)
+    e = compute_bytes(precision)
+    shard = dp * cp
+
+    global_batch = w.global_batch
+    accum = np.maximum(1.0, (global_batch / (mb * dp)) if global_batch else 1.0)
+    stages = {}
+    for first in (True, False):
+        dense, expert, unit = _stage_params(model, tp, pp, ep, first=first)
+        expert_shard = np.maximum(shard / ep, 1.0)
+        if lora:
+            base_b = 4.0 if precision == "fp32" else 2.0
+            if w.method == "qlora":
+                emb_share = (model.embedding_params() + model.output_params()) / max(model.params, 1)
+                base_b = NF4_BYTES * (1 - emb_share) + 2.0 * emb_share
+            base = (dense + expert) * base_b
+            adapters = trainable_params(model, w) / (tp * pp)
+            ab = param_bytes(precision) if precision != "bf16-true" else 2.0
+            weights = np.where(zero >= 3, base / shard, base) + adapters * ab
+            grads = adapters * sb.grad
+            opt = adapters * (sb.master + sb.optimizer)
+            if w.method == "qlora":
+                weights = weights + unit * 2.0  # one layer dequantised to bf16 at a time
+            gathered = np.where(zero >= 3, 2 * unit * base_b, 0.0)
+            g_fwd = grads
+        else:
+            p_local = dense + expert
+            p_sharded = dense / shard + expert / expert_shard
+            weight_b = sb.weight
+            weights = np.where(zero >= 3, p_sharded * weight_b, p_local * weight_b)
+            gathered = np.where(zero >= 3, 2 * unit * param_bytes(precision if precision != "fp32" else "fp32"), 0.0)
+            grad_b = sb.grad
+            master_b = sb.master
+            opt_b = sb.optimizer
+            if w.offload in ("optimizer", "full"):
+                # ZeRO-Offload keeps fp32 master, moments and fp32 gradients on the CPU; the GPU keeps the 16-bit
+                # gradient it reduces (Ren et al. 2021, §4; DeepSpeed memory.rst estimators)
+                master_b, opt_b = 0.0, 0.0
+                grad_b = min(grad_b, 2.0 if precision != "fp32" else 4.0)
+            grads = np.where(zero >= 2, p_sharded * grad_b, p_local * grad_b)
+            if w.optimizer_in_backward:
+                grads = _largest_tensor(model, tp) * grad_b
+            optim = np.where(zero >= 1, p_sharded, p_local) * (master_b + opt_b) + p_local * sb.fp8_cache
+            if w.optimizer == "adafactor" and w.offload == "none":
+                factored = 4.0 * model.lora_params(1, ("q", "k", "v", "o", "gate", "up", "down")) / (tp * pp)
+                optim = optim + np.where(zero >= 1, factored / shard, factored)
+            if w.offload == "full":
+                weights = np.where(zero >= 3, 0.0, weights)
+            opt = optim
+            # gradients exist during forward when buffers are persistent (Megatron main_grad, FSDP sharded grads
+            # after the first micro-batch) or when earlier micro-batches of the step have accumulated them
+            persistent = precision in ("bf16-master", "fp16-master", "fp8-mixed")
+            g_fwd = np.where(persistent | (accum > 1) | (pp > 1), grads, 0.0)
+            if w.optimizer_in_backward:
+                g_fwd = 0.0 * grads
+
+        seq_local = w.seq_len / cp
+        targets = w.lora_targets if lora else None
+        coef = act.layer_coefficients(model, precision, w.flash_attention, lora_targets=targets)
+        full_layer = act.layer_bytes(coef, model, seq_local, mb, tp, sp)
+        sel_layer = act.selective_layer_bytes(coef, model, seq_local, mb, tp, sp)
+        ckpt = act.checkpoint_bytes(coef, model, seq_local, mb, tp, sp)
+        per_layer = np.where(rc >= 2, ckpt, np.where(rc >= 1, sel_layer, full_layer))
+        layers = np.ceil(model.layers / pp)
+        # 1F1B: stage i keeps pp − i micro-batches in flight (the first stage pp, i.e. all L layers' worth,
+        # Korthikanti §4.2.3); interleaving adds (pp−1)/(pp·vpp); fewer micro-batches than stages cap it.
+        m = accum
+        in_flight_first = np.minimum(pp, m) * np.where(vpp > 1, 1 + (pp - 1) / (pp * vpp), 1.0)
+        in_flight = in_flight_first if first else np.ones_like(pp)
+        stored = per_layer * layers * in_flight
+        # embedding output (the first layer's input) is kept by the first stage's first layer: counted above
+        kept_loss, bwd_loss = act.loss_bytes(model, precision, seq_local, mb, tp, w.chunked_loss)
+        is_last = (not first) | (pp == 1)
+        # with full recompute the layer under backward is rebuilt in full (stas00 measured its forward working
+        # set at 24–48 hidden-state copies; the saved set plus its gradients is of that order)
+        working = np.where(rc >= 2, full_layer, 0.0)
+        loss_kept = np.where(is_last, kept_loss, 0.0)
+        loss_bwd = np.where(is_last, bwd_loss, 0.0)
+        fwd_act = stored + loss_kept
+        start_act = fwd_act + loss_bwd + working
+        end_act = working
+        states_start = weights + opt + g_fwd + gathered
+        states_end = weights + opt + grads + gathered
+        start_total = states_start + start_act
+        end_total = states_end + end_act
+        peak_start = start_total >= end_total
+        activ = np.where(peak_start, start_act, end_act)
+        stages[first] = (
+            weights + gathered, np.where(peak_start, g_fwd, grads) * np.ones_like(weights), opt * np.ones_like(weights),
+            activ, np.maximum(start_total, end_total), gathered,
+        )
+    f, last = stages[True], stages[False]
+    worst_first = f[4] >= last[4]
+    pick = [np.where(worst_first, a, b) for a, b in zip(f, last, strict=True)]
+    weights, grads, opt, activ, _, gathered = pick
+    overhead = CUDA_CONTEXT_BYTES + np.where(gpus > 1, NCCL_BYTES, 0.0) + FRAGMENTATION * (activ + gathered)
+    return Components(weights=weights, gradients=grads, optimizer=opt, activations=activ, overhead=overhead,
+                      stage_first=f[4], stage_last=last[4])
+
+
+def weight_bytes_per_param(weight_precision: str) -> float:
+    return {"bf16": 2.0, "int8": INT8_BYTES, "int4": INT4_BYTES}[weight_precision]
+
+
+def kv_cache_bytes(model: ModelSpec, seq_len: float, batch: float, tp: float, kv_precision: str) -> float:
+    """2·L·n_kv·d·s·b·bytes, KV heads split over TP but never below one (llm-analysis
+    `get_memory_kv_cache_per_layer`); MLA caches the latent (kv_rank + rope) per token (DeepSeek-V2 §2.1)."""
+    b = 1.0 if kv_precision == "fp8" else 2.0
+    if model.is_mla:
+        return model.layers * (model.mla_kv_rank + model.mla_rope_dim) * seq_len * batch * b
+    heads = max(model.kv_heads / tp, 1.0)
+    return 2 * model.layers * heads * model.head_dim * seq_len * batch * b
+
+
+def inference_parts(model: ModelSpec, w: Workload, tp: float, pp: float) -> tuple[float, float, float]:
+    """(weights, kv cache, activation workspace) bytes per GPU for serving."""
+    wb = weight_bytes_per_param(w.weight_precision)
+    emb = model.embedding_params() + model.output_params()
+    body = model.params - emb
+    weights = (body * wb + emb * 2.0) / (tp * pp)
+    kv = kv_cache_bytes(model, w.seq_len, w.batch, tp, w.kv_precision) / pp
+    # prefill workspace of one layer: QKV, attention output and the MLP's inner tensors for the whole prompt
+    # (buffers are reused between layers, llm-analysis `get_memory_activation_per_layer` inference path),
+    # plus fp32 logits of the last position only
+    e = 2.0
+    f = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
+    width = model.q_width + 2 * model.kv_width + model.hidden + (3 if model.gated_mlp else 2) * f
+    workspace = e * w.seq_len * w.batch * width / tp + 4.0 * w.batch * model.vocab / tp
+    if not w.flash_attention:
+        workspace += 4.0 * w.batch * (model.heads / tp) * w.seq_len**2
+    return weights, kv, workspace
+
+
+def _breakdown_training(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int
+                        ) -> MemoryBreakdown:
+    c = training_components(
+        model, w, tp=layout.tp, pp=layout.pp, cp=layout.cp, ep=layout.ep, dp=layout.dp, zero=layout.zero,
+        micro_batch=layout.micro_batch, recompute=RECOMPUTE_CODES[layout.recompute], vpp=layout.vpp,
+        sequence_parallel=layout.sequence_parallel, gpu_count=gpu_count)
+    stages = (float(c.stage_first), float(c.stage_last)) if layout.pp > 1 else (float(c.stage_first),)
+    worst = int(np.argmax(stages)) * (layout.pp - 1)
+    return MemoryBreakdown(
+        weights=float(c.weights), gradients=float(c.gradients), optimizer=float(c.optimizer),
+        activations=float(c.activations), kv_cache=0.0, overhead=float(c.overhead), capacity=capacity,
+        stage=worst, stages=stages, terms=_terms(model, w, layout))
+
+
+def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, ...]:
+    sb = state_bytes(w.precision, w.optimizer)
+    shard = layout.shard_degree
+    return (
+        MemoryTerm("weights", sb.weight, f"{sb.weight:g} B/param × params on this GPU"
+                   + (f" / (dp·cp = {shard}) + gathered layers" if layout.zero >= 3 else "")),
+        MemoryTerm("gradients", sb.grad, f"{sb.grad:g} B/param" + (f" / {shard}" if layout.zero >= 2 else "")),
+        MemoryTerm("optimizer", sb.master + sb.optimizer,
+                   f"{sb.master + sb.optimizer:g} B/param" + (f" / {shard}" if layout.zero >= 1 else "")),
+        MemoryTerm("activations", 0.0, f"per layer × {math_layers(model, layout)} layers × in-flight micro-batches"
+                   f" (recompute {layout.recompute}) + logits/loss"),
+    )
+
+
+def math_layers(model: ModelSpec, layout: Layout) -> int:
+    return -(-model.layers // layout.pp)
+
+
+def memory_for(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int,
+               *, solve_limits: bool = True) -> MemoryBreakdown:
+    """The breakdown for one layout, with the largest micro-batch and sequence length that still fit."""
+    if w.method == "inference":
+        weights, kv, workspace = inference_parts(model, w, layout.tp, layout.pp)
+        overhead = CUDA_CONTEXT_BYTES + (NCCL_BYTES if gpu_count > 1 else 0.0) + FRAGMENTATION * workspace
+        br = MemoryBreakdown(weights=weights, gradients=0.0, optimizer=0.0, activations=workspace, kv_cache=kv,
+                             overhead=overhead, capacity=capacity)
+    else:
+        br = _breakdown_training(model, w, layout, capacity, gpu_count)
+    if not solve_limits:
+        return br
+    from dataclasses import replace
+
+    return replace(br, max_micro_batch=max_micro_batch(model, w, layout, capacity, gpu_count),
+                   max_seq_len=max_seq_len(model, w, layout, capacity, gpu_count))
+
+
+def _fits(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int) -> bool:
+    return memory_for(model, w, layout, capacity, gpu_count, solve_limits=False).fits
+
+
+def _largest(ok: object, lo: int, hi: int) -> int | None:
+    """Largest n in [lo, hi] with ok(n) true, for ok monotone (true then false): bisection, O(log hi)."""
+    from collections.abc import Callable
+
+    test: Callable[[int], bool] = ok  # type: ignore[assignment]
+    if not test(lo):
+        return None
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if test(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def max_micro_batch(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int) -> int | None:
+    """Largest micro-batch (inference: concurrent sequences) that fits; memory grows monotonically with it."""
+    from dataclasses import replace
+
+    if w.method == "inference":
+        return _largest(lambda b: _fits(model, replace(w, batch=b), layout, capacity, gpu_count), 1, 1 << 16)
+    w_free = replace(w, global_batch=None)
+    return _largest(lambda b: _fits(model, w_free, replace(layout, micro_batch=b), capacity, gpu_count),
+                    1, 1 << 14)
+
+
+def max_seq_len(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int) -> int | None:
+    """Largest sequence length (a multiple of cp) that fits."""
+    from dataclasses import replace
+
+    step = layout.cp
+    best = _largest(lambda k: _fits(model, replace(w, seq_len=k * step), layout, capacity, gpu_count),
+                    1, (1 << 23) // step)
+    return None if best is None else best * step

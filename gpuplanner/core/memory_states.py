@@ -1,0 +1,74 @@
+"""Model states per parameter: weights, gradients and optimizer bytes for each precision style and optimizer.
+
+Sources (details in docs/estimation.md §2.1):
+- ZeRO paper (Rajbhandari et al. 2020) §3: mixed-precision Adam keeps 2Ψ + 2Ψ + 12Ψ bytes (K = 12).
+- NVIDIA/Megatron-LM README (distributed optimizer table) and `megatron/training/theoretical_memory_usage.py`:
+  bf16 parameters with an fp32 `main_grad` buffer = 18 bytes/param, `6 + 12/d` with the distributed optimizer.
+- torchtune `recipes/full_finetune_single_device.py`: bf16 parameters and bf16 AdamW states (8 bytes/param).
+- bitsandbytes 8-bit optimizers (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization" §2):
+  one byte per state plus an fp32 absmax per block of 2048 values.
+- Adafactor (Shazeer & Stern 2018, §3): the second moment of an n×m matrix is stored as n + m values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Styles whose parameters live in fp32 and whose matmuls run under autocast (PyTorch AMP, HF Trainer).
+AUTOCAST_STYLES = ("bf16-mixed", "fp16-mixed")
+# Styles with 16-bit parameters and an fp32 master copy in the optimizer (Megatron, DeepSpeed, FSDP MP).
+MASTER_STYLES = ("bf16-master", "fp16-master", "fp8-mixed")
+BNB_BLOCK = 2048  # bitsandbytes block size for 8-bit optimizer states
+
+
+@dataclass(frozen=True)
+class StateBytes:
+    """Bytes per trainable parameter, split by what can be sharded and when."""
+
+    weight: float  # the copy the matmuls read (sharded only by ZeRO-3)
+    grad: float  # the gradient buffer (sharded from ZeRO-2)
+    master: float  # fp32 master copy kept by the optimizer (sharded from ZeRO-1)
+    optimizer: float  # optimizer moments (sharded from ZeRO-1)
+    fp8_cache: float = 0.0  # fp8 transposed weight copies (Transformer Engine), per parameter
+
+    @property
+    def total(self) -> float:
+        return self.weight + self.grad + self.master + self.optimizer + self.fp8_cache
+
+
+def param_bytes(precision: str) -> float:
+    """Bytes of one parameter as the matmuls read it."""
+    if precision == "fp32" or precision in AUTOCAST_STYLES:
+        return 4.0
+    return 2.0
+
+
+def compute_bytes(precision: str) -> float:
+    """Bytes of one activation element."""
+    return 4.0 if precision == "fp32" else 2.0
+
+
+def optimizer_moment_bytes(optimizer: str, precision: str) -> float:
+    """Moments per parameter: AdamW m and v, SGD momentum; Adafactor's factored term is added per matrix."""
+    pure16 = precision == "bf16-true"
+    if optimizer == "adamw":
+        return 4.0 if pure16 else 8.0
+    if optimizer == "adamw8bit":
+        return 2.0 + 2 * 4.0 / BNB_BLOCK
+    if optimizer == "sgd":
+        return 2.0 if pure16 else 4.0
+    if optimizer == "adafactor":
+        return 0.0  # no first moment by default; the factored second moment is counted per matrix
+    raise ValueError(optimizer)
+
+
+def state_bytes(precision: str, optimizer: str) -> StateBytes:
+    moments = optimizer_moment_bytes(optimizer, precision)
+    if precision in MASTER_STYLES:
+        # Megatron accumulates into an fp32 main_grad buffer; FSDP2/torchtitan reduce in fp32 (reduce_dtype).
+        fp8 = 1.0 if precision == "fp8-mixed" else 0.0
+        return StateBytes(weight=2.0, grad=4.0, master=4.0, optimizer=moments, fp8_cache=fp8)
+    if precision == "bf16-true":
+        return StateBytes(weight=2.0, grad=2.0, master=0.0, optimizer=moments)
+    # fp32 and autocast: fp32 parameters, fp32 gradients, no separate master copy
+    return StateBytes(weight=4.0, grad=4.0, master=0.0, optimizer=moments)

@@ -1,0 +1,126 @@
+"""Typed results of the engine (spec §4.3). JSON is made from these at the edge (cli.py), never inside."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ModelCounts:
+    params: int
+    active_params: int
+    trainable_params: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One parallel layout: what each GPU holds and how a step runs."""
+
+    tp: int = 1
+    pp: int = 1
+    cp: int = 1
+    ep: int = 1
+    dp: int = 1
+    zero: int = 0
+    micro_batch: int = 1
+    recompute: str = "selective"
+    vpp: int = 1
+    sequence_parallel: bool = False
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.pp * self.cp * self.dp
+
+    @property
+    def shard_degree(self) -> int:
+        """ZeRO/FSDP shards states over dp × cp (CP ranks join the data-parallel group)."""
+        return self.dp * self.cp
+
+
+@dataclass(frozen=True)
+class MemoryTerm:
+    """One labelled contribution, for tooltips and the workbook: bytes and the formula behind them."""
+
+    label: str
+    bytes: float
+    formula: str
+
+
+@dataclass(frozen=True)
+class MemoryBreakdown:
+    """Bytes per GPU on the worst pipeline stage (spec §4.3 `memory.*`)."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    kv_cache: float
+    overhead: float
+    capacity: float
+    max_micro_batch: int | None = None
+    max_seq_len: int | None = None
+    stage: int = 0
+    stages: tuple[float, ...] = ()  # total per pipeline stage
+    terms: tuple[MemoryTerm, ...] = field(default=(), compare=False)
+
+    @property
+    def total(self) -> float:
+        return self.weights + self.gradients + self.optimizer + self.activations + self.kv_cache
+
+    @property
+    def headroom(self) -> float:
+        return self.capacity - self.total - self.overhead
+
+    @property
+    def fits(self) -> bool:
+        return self.headroom >= 0
+
+
+@dataclass(frozen=True)
+class TimeEstimate:
+    model_flops: float | None  # whole run, attention included, recompute excluded
+    hardware_flops_per_step: float | None
+    mfu: float | None
+    tokens_per_second: float | None
+    step_seconds: float | None
+    wall_seconds: float | None
+    gpu_hours: float | None
+    compute_seconds: float | None = None
+    exposed_comm_seconds: float | None = None
+    bubble_fraction: float | None = None
+    steps: float | None = None
+
+
+@dataclass(frozen=True)
+class GoodputEstimate:
+    checkpoint_bytes: float
+    checkpoint_write_seconds: float
+    checkpoint_interval_seconds: float
+    failures_expected: float
+    lost_fraction: float
+    lost_seconds: float
+
+
+@dataclass(frozen=True)
+class ClusterEstimate:
+    nodes: int
+    racks: int
+    facility_kw: float
+    storage_bytes: float
+    it_kw: float = 0.0
+    inter_node_gb_per_s_needed: float | None = None
+
+
+@dataclass(frozen=True)
+class Estimate:
+    scenario_name: str
+    gpu: str
+    currency: str
+    model: ModelCounts
+    layout: Layout
+    memory: MemoryBreakdown | None
+    time: TimeEstimate | None = None
+    goodput: GoodputEstimate | None = None
+    cluster: ClusterEstimate | None = None
+    cost: object | None = None  # cost.CostEstimate once the cost model exists
+    notes: tuple[str, ...] = ()

@@ -1,0 +1,155 @@
+"""The scenario: what the user plans, as frozen dataclasses (spec §4.1).
+
+Loading and validation live in `scenario_io.py`; this module only describes the inputs and their defaults.
+A field left as None was absent from the file: the engine (or the planner) chooses it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import ModelSpec
+
+SCHEMA_VERSION = 1
+
+METHODS = ("pretrain", "full", "lora", "qlora", "inference")
+TRAINING_METHODS = ("pretrain", "full", "lora", "qlora")
+PRECISIONS = ("fp32", "bf16-mixed", "bf16-master", "bf16-true", "fp16-mixed", "fp16-master", "fp8-mixed")
+PRECISION_ALIASES = {"bf16": "bf16-mixed", "fp16": "fp16-mixed", "fp8": "fp8-mixed"}
+OPTIMIZERS = ("adamw", "adamw8bit", "sgd", "adafactor")
+OFFLOADS = ("none", "optimizer", "full")
+RECOMPUTES = ("none", "selective", "full")
+LORA_TARGETS = ("q", "k", "v", "o", "gate", "up", "down")
+WEIGHT_PRECISIONS = ("bf16", "int8", "int4")
+KV_PRECISIONS = ("bf16", "fp8")
+CURRENCIES = ("USD", "KRW")
+COST_TIERS = ("on_demand", "reserved_1y", "reserved_3y", "spot")
+
+# Llama 3 paper (Dubey et al. 2024) §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs.
+LLAMA3_FAILURES_PER_GPU_HOUR = 419 / (54 * 24 * 16_384)
+
+
+@dataclass(frozen=True)
+class Workload:
+    method: str
+    seq_len: int
+    micro_batch: int | None = None  # None: the planner chooses (1 without it)
+    global_batch: int | None = None  # None: micro_batch × dp
+    tokens: float | None = None
+    dataset_tokens: float | None = None
+    epochs: int | None = None
+    precision: str = "bf16-mixed"
+    optimizer: str = "adamw"
+    optimizer_in_backward: bool = False
+    offload: str = "none"
+    recompute: str | None = None  # None: the planner chooses ("selective" without it)
+    flash_attention: bool = True
+    chunked_loss: bool = False
+    lora_rank: int = 16
+    lora_targets: tuple[str, ...] = ("q", "k", "v", "o")
+    batch: int = 1
+    weight_precision: str = "bf16"
+    kv_precision: str = "bf16"
+    mfu: float | None = None
+    deadline_days: float | None = None
+
+    @property
+    def is_training(self) -> bool:
+        return self.method in TRAINING_METHODS
+
+    @property
+    def is_lora(self) -> bool:
+        return self.method in ("lora", "qlora")
+
+    @property
+    def training_tokens(self) -> float | None:
+        if self.tokens is not None:
+            return self.tokens
+        if self.dataset_tokens is not None:
+            return self.dataset_tokens * (self.epochs or 1)
+        return None
+
+
+@dataclass(frozen=True)
+class Hardware:
+    gpu: str
+    gpu_count: int
+    candidates: tuple[str, ...] = ()  # empty: (gpu,)
+    gpus_per_node: int | None = None  # None: the node type's, else 8
+    node: str | None = None  # None: the catalog's default node for the GPU
+
+    @property
+    def compared_gpus(self) -> tuple[str, ...]:
+        return self.candidates or (self.gpu,)
+
+
+@dataclass(frozen=True)
+class Parallel:
+    """Absent keys (None) are chosen by the planner."""
+
+    tp: int | None = None
+    pp: int | None = None
+    cp: int | None = None
+    ep: int | None = None
+    vpp: int = 1
+    zero: int | None = None
+    sequence_parallel: bool | None = None  # None: tp > 1
+
+    @property
+    def fully_given(self) -> bool:
+        return None not in (self.tp, self.pp, self.cp, self.ep, self.zero)
+
+
+@dataclass(frozen=True)
+class Goodput:
+    failures_per_gpu_hour: float = LLAMA3_FAILURES_PER_GPU_HOUR
+    checkpoint_write_gbps: float | None = None  # GB/s; None: the site profile's
+    restart_minutes: float | None = None  # None: the site profile's
+
+
+@dataclass(frozen=True)
+class Cluster:
+    kw_per_rack: float = 40.0
+
+
+@dataclass(frozen=True)
+class CostSettings:
+    """The scenario's `[cost]` table; None = the catalog default (site profile, default offers, node type)."""
+
+    horizon_years: float = 3.0
+    utilization: float = 0.7
+    currency: str = "USD"
+    usd_to_krw: float | None = None
+    site: str | None = None
+    cloud_usd_per_gpu_hour: float | None = None
+    reserved_1y_usd_per_gpu_hour: float | None = None
+    reserved_3y_usd_per_gpu_hour: float | None = None
+    spot_usd_per_gpu_hour: float | None = None
+    spot_lost_fraction: float = 0.1
+    node_price_usd: float | None = None
+    network_usd_per_node: float | None = None
+    install_usd_per_node: float | None = None
+    electricity_usd_per_kwh: float | None = None
+    electricity_escalation_per_year: float = 0.0
+    pue: float | None = None
+    colocation_usd_per_kw_month: float | None = None
+    support_fraction_per_year: float | None = None
+    staff_usd_per_year: float | None = None
+    software_usd_per_year: float | None = None
+    import_tax_fraction: float = 0.0
+    discount_rate: float | None = None
+    depreciation_years: float | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    model: ModelSpec
+    workload: Workload
+    hardware: Hardware
+    model_preset: str | None = None
+    parallel: Parallel = field(default_factory=Parallel)
+    goodput: Goodput = field(default_factory=Goodput)
+    cluster: Cluster = field(default_factory=Cluster)
+    cost: CostSettings = field(default_factory=CostSettings)
+    schema: int = SCHEMA_VERSION

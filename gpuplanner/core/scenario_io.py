@@ -1,0 +1,451 @@
+"""Read, validate and write scenario files (spec §4.1). Parsed as data only (tomllib), written atomically."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import scenario as sc
+from .errors import FileAccessError, InputError
+from .model import MODEL_FIELDS, ModelSpec
+from .presets import preset as lookup_preset
+from .suggest import did_you_mean
+
+ALL, TRAIN, LORA, INFER, TRAIN_OR_TP_PP = "all", "training", "lora", "inference", "parallel"
+
+Check = Callable[[Any], str | None]  # returns a problem ("must be …") or None
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) or (isinstance(v, float) and v.is_integer())
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def pos_int(v: Any) -> str | None:
+    return None if _is_int(v) and v > 0 else "must be a positive integer"
+
+
+def nonneg_int(v: Any) -> str | None:
+    return None if _is_int(v) and v >= 0 else "must be an integer ≥ 0"
+
+
+def pos_num(v: Any) -> str | None:
+    return None if _is_num(v) and v > 0 else "must be a positive number"
+
+
+def nonneg_num(v: Any) -> str | None:
+    return None if _is_num(v) and v >= 0 else "must be a number ≥ 0"
+
+
+def fraction(v: Any) -> str | None:
+    return None if _is_num(v) and 0 <= v <= 1 else "must be a number from 0 to 1"
+
+
+def open_fraction(v: Any) -> str | None:
+    return None if _is_num(v) and 0 <= v < 1 else "must be a number from 0 up to (not including) 1"
+
+
+def boolean(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def text(v: Any) -> str | None:
+    return None if isinstance(v, str) and v.strip() else "must be a non-empty string"
+
+
+def one_of(*choices: str, aliases: Mapping[str, str] | None = None) -> Check:
+    def check(v: Any) -> str | None:
+        if isinstance(v, str) and (v in choices or (aliases and v in aliases)):
+            return None
+        return "must be one of " + ", ".join(choices) + did_you_mean(str(v), choices)
+    return check
+
+
+def int_in(*choices: int) -> Check:
+    def check(v: Any) -> str | None:
+        return None if _is_int(v) and int(v) in choices else "must be one of " + ", ".join(map(str, choices))
+    return check
+
+
+def list_of(choices: tuple[str, ...]) -> Check:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, list) or not v or any(x not in choices for x in v):
+            return "must be a non-empty list of " + ", ".join(repr(c) for c in choices)
+        if len(set(v)) != len(v):
+            return "must not repeat an entry"
+        return None
+    return check
+
+
+def id_list(v: Any) -> str | None:
+    if isinstance(v, list) and v and all(isinstance(x, str) and x for x in v):
+        return None if len(set(v)) == len(v) else "must not repeat a GPU id"
+    return "must be a non-empty list of catalog GPU ids"
+
+
+@dataclass(frozen=True)
+class Key:
+    check: Check
+    applies: str = ALL
+
+
+MODEL_KEYS: dict[str, Key] = {
+    "preset": Key(text),
+    "name": Key(text),
+    **{k: Key(pos_int) for k in ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "head_dim",
+                                 "experts", "experts_active", "expert_ffn_hidden")},
+    **{k: Key(nonneg_int) for k in ("shared_experts", "dense_layers", "mla_kv_rank", "mla_q_rank",
+                                    "mla_rope_dim", "learned_positions", "extra_norms_per_layer")},
+    **{k: Key(boolean) for k in ("gated_mlp", "tied_embeddings", "qkv_bias", "linear_bias")},
+    "norm": Key(one_of("rmsnorm", "layernorm")),
+}
+WORKLOAD_KEYS: dict[str, Key] = {
+    "method": Key(one_of(*sc.METHODS)),
+    "seq_len": Key(pos_int),
+    "flash_attention": Key(boolean),
+    "micro_batch": Key(pos_int, TRAIN),
+    "global_batch": Key(pos_int, TRAIN),
+    "tokens": Key(pos_num, TRAIN),
+    "dataset_tokens": Key(pos_num, TRAIN),
+    "epochs": Key(pos_int, TRAIN),
+    "precision": Key(one_of(*sc.PRECISIONS, aliases=sc.PRECISION_ALIASES), TRAIN),
+    "optimizer": Key(one_of(*sc.OPTIMIZERS), TRAIN),
+    "optimizer_in_backward": Key(boolean, TRAIN),
+    "offload": Key(one_of(*sc.OFFLOADS), TRAIN),
+    "recompute": Key(one_of(*sc.RECOMPUTES), TRAIN),
+    "chunked_loss": Key(boolean, TRAIN),
+    "mfu": Key(lambda v: None if _is_num(v) and 0 < v <= 1 else "must be a fraction above 0 and at most 1", TRAIN),
+    "deadline_days": Key(pos_num, TRAIN),
+    "lora_rank": Key(pos_int, LORA),
+    "lora_targets": Key(list_of(sc.LORA_TARGETS), LORA),
+    "batch": Key(pos_int, INFER),
+    "weight_precision": Key(one_of(*sc.WEIGHT_PRECISIONS), INFER),
+    "kv_precision": Key(one_of(*sc.KV_PRECISIONS), INFER),
+}
+HARDWARE_KEYS: dict[str, Key] = {
+    "gpu": Key(text), "gpu_count": Key(pos_int), "candidates": Key(id_list),
+    "gpus_per_node": Key(pos_int), "node": Key(text),
+}
+PARALLEL_KEYS: dict[str, Key] = {
+    "tp": Key(pos_int, TRAIN_OR_TP_PP), "pp": Key(pos_int, TRAIN_OR_TP_PP),
+    "cp": Key(pos_int, TRAIN), "ep": Key(pos_int, TRAIN), "vpp": Key(pos_int, TRAIN),
+    "zero": Key(int_in(0, 1, 2, 3), TRAIN), "sequence_parallel": Key(boolean, TRAIN),
+}
+GOODPUT_KEYS: dict[str, Key] = {
+    "failures_per_gpu_hour": Key(nonneg_num, TRAIN), "checkpoint_write_gbps": Key(pos_num, TRAIN),
+    "restart_minutes": Key(nonneg_num, TRAIN),
+}
+CLUSTER_KEYS: dict[str, Key] = {"kw_per_rack": Key(pos_num)}
+COST_KEYS: dict[str, Key] = {
+    "horizon_years": Key(pos_num), "utilization": Key(fraction), "currency": Key(one_of(*sc.CURRENCIES)),
+    "usd_to_krw": Key(pos_num), "site": Key(text),
+    **{k: Key(nonneg_num) for k in (
+        "cloud_usd_per_gpu_hour", "reserved_1y_usd_per_gpu_hour", "reserved_3y_usd_per_gpu_hour",
+        "spot_usd_per_gpu_hour", "node_price_usd", "network_usd_per_node", "install_usd_per_node",
+        "electricity_usd_per_kwh", "colocation_usd_per_kw_month", "staff_usd_per_year", "software_usd_per_year",
+        "import_tax_fraction", "discount_rate", "electricity_escalation_per_year")},
+    "spot_lost_fraction": Key(open_fraction),
+    "support_fraction_per_year": Key(fraction),
+    "pue": Key(lambda v: None if _is_num(v) and 1 <= v <= 5 else "must be a number from 1 to 5 (1 = no cooling overhead)"),
+    "depreciation_years": Key(lambda v: None if _is_num(v) and v > 0 else "must be more than 0 years"),
+}
+TABLES: dict[str, dict[str, Key]] = {
+    "model": MODEL_KEYS, "workload": WORKLOAD_KEYS, "hardware": HARDWARE_KEYS, "parallel": PARALLEL_KEYS,
+    "goodput": GOODPUT_KEYS, "cluster": CLUSTER_KEYS, "cost": COST_KEYS,
+}
+TOP_KEYS = ("schema", "name")
+INT_KEYS = {k for t in TABLES.values() for k, spec in t.items()
+            if spec.check in (pos_int, nonneg_int)} | {"zero"}
+
+
+def _applies(applies: str, method: str) -> bool:
+    if applies == ALL:
+        return True
+    if applies == INFER:
+        return method == "inference"
+    if applies == LORA:
+        return method in ("lora", "qlora")
+    if applies == TRAIN_OR_TP_PP:
+        return True
+    return method in sc.TRAINING_METHODS
+
+
+def _fmt(v: Any) -> str:
+    return repr(v) if isinstance(v, str) else ("true" if v is True else "false" if v is False else str(v))
+
+
+def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Scenario:
+    """Validate a parsed TOML document and build the Scenario. Raises InputError naming file and key."""
+
+    def fail(key: str, message: str) -> InputError:
+        return InputError(message, file=file, key=key)
+
+    for key in doc:
+        if key not in TABLES and key not in TOP_KEYS:
+            raise fail(key, "unknown key" + did_you_mean(key, [*TABLES, *TOP_KEYS]))
+    schema = doc.get("schema")
+    if schema is None:
+        raise fail("schema", f"missing; the first line must be 'schema = {sc.SCHEMA_VERSION}'")
+    if schema != sc.SCHEMA_VERSION:
+        raise fail("schema", f"unsupported version {_fmt(schema)}; this gpuplanner reads schema {sc.SCHEMA_VERSION}")
+    name = doc.get("name", "Untitled scenario")
+    if not isinstance(name, str):
+        raise fail("name", f"must be a string, got {_fmt(name)}")
+
+    tables: dict[str, dict[str, Any]] = {}
+    for tname, keys in TABLES.items():
+        raw = doc.get(tname, {})
+        if not isinstance(raw, dict):
+            raise fail(tname, "must be a table ([" + tname + "])")
+        for key in raw:
+            if key not in keys:
+                raise fail(f"{tname}.{key}", "unknown key" + did_you_mean(key, keys))
+        tables[tname] = dict(raw)
+
+    wl = tables["workload"]
+    if "method" not in wl:
+        raise fail("workload.method", "missing; must be one of " + ", ".join(sc.METHODS))
+    method = wl["method"]
+    for tname, keys in TABLES.items():
+        for key, value in tables[tname].items():
+            problem = keys[key].check(value)
+            if problem:
+                raise fail(f"{tname}.{key}", f"{problem}, got {_fmt(value)}")
+            if not _applies(keys[key].applies, method):
+                raise fail(f"{tname}.{key}", f"does not apply to method {method!r}")
+            if key in INT_KEYS and isinstance(value, float):
+                tables[tname][key] = int(value)
+
+    model, preset_id = _build_model(tables["model"], fail)
+    workload = _build_workload(tables["workload"], fail)
+    hw = tables["hardware"]
+    for key in ("gpu", "gpu_count"):
+        if key not in hw:
+            raise fail(f"hardware.{key}", "missing")
+    hardware = sc.Hardware(gpu=hw["gpu"], gpu_count=hw["gpu_count"],
+                           candidates=tuple(hw.get("candidates", ())), gpus_per_node=hw.get("gpus_per_node"),
+                           node=hw.get("node"))
+    if hardware.candidates and hardware.gpu not in hardware.candidates:
+        hardware = dataclasses.replace(hardware, candidates=(hardware.gpu, *hardware.candidates))
+    parallel = sc.Parallel(**tables["parallel"])
+    if method == "inference" and parallel == sc.Parallel():
+        parallel = sc.Parallel()
+    scenario = sc.Scenario(
+        name=name, model=model, model_preset=preset_id, workload=workload, hardware=hardware, parallel=parallel,
+        goodput=sc.Goodput(**tables["goodput"]), cluster=sc.Cluster(**tables["cluster"]),
+        cost=sc.CostSettings(**tables["cost"]))
+    problem = layout_problem(scenario)
+    if problem:
+        raise fail(*problem)
+    return scenario
+
+
+def _build_model(raw: dict[str, Any], fail: Callable[[str, str], InputError]) -> tuple[ModelSpec, str | None]:
+    preset_id = raw.get("preset")
+    fields = {k: v for k, v in raw.items() if k != "preset"}
+    if preset_id is not None:
+        try:
+            base = lookup_preset(preset_id)
+        except InputError as err:
+            raise fail("model.preset", err.detail) from None
+        model = base.with_overrides(**fields) if fields else base
+        if fields and "name" not in fields:
+            model = model.with_overrides(name=f"{base.name} (modified)")
+    else:
+        for key in ("layers", "hidden", "heads", "ffn_hidden", "vocab"):
+            if key not in fields:
+                raise fail(f"model.{key}", "missing; give model.preset or all of layers, hidden, heads, "
+                                           "ffn_hidden, vocab")
+        fields.setdefault("kv_heads", fields["heads"])
+        fields.setdefault("name", "Custom model")
+        model = ModelSpec(**fields)
+    if model.heads % model.kv_heads:
+        raise fail("model.kv_heads", f"must divide model.heads ({model.heads}), got {model.kv_heads}")
+    if "head_dim" not in fields and model.hidden % model.heads:
+        raise fail("model.heads", f"must divide model.hidden ({model.hidden}) unless model.head_dim is given, "
+                                  f"got {model.heads}")
+    if model.experts_active > model.experts:
+        raise fail("model.experts_active", f"must be at most model.experts ({model.experts}), "
+                                           f"got {model.experts_active}")
+    if model.dense_layers >= model.layers and model.is_moe:
+        raise fail("model.dense_layers", f"must be less than model.layers ({model.layers})")
+    return model, preset_id
+
+
+def _build_workload(raw: dict[str, Any], fail: Callable[[str, str], InputError]) -> sc.Workload:
+    if "seq_len" not in raw:
+        raise fail("workload.seq_len", "missing")
+    data = dict(raw)
+    if "precision" in data:
+        data["precision"] = sc.PRECISION_ALIASES.get(data["precision"], data["precision"])
+    if "lora_targets" in data:
+        data["lora_targets"] = tuple(data["lora_targets"])
+    workload = sc.Workload(**data)
+    if workload.is_training:
+        if workload.tokens is not None and workload.dataset_tokens is not None:
+            raise fail("workload.tokens", "give workload.tokens or workload.dataset_tokens × epochs, not both")
+        if workload.epochs is not None and workload.dataset_tokens is None:
+            raise fail("workload.epochs", "needs workload.dataset_tokens")
+        if workload.training_tokens is None:
+            raise fail("workload.tokens", "missing; give workload.tokens or workload.dataset_tokens (× epochs)")
+        if workload.micro_batch and workload.global_batch and workload.global_batch % workload.micro_batch:
+            raise fail("workload.global_batch", f"must be a multiple of workload.micro_batch "
+                                                f"({workload.micro_batch}), got {workload.global_batch}")
+    return workload
+
+
+def layout_problem(s: sc.Scenario) -> tuple[str, str] | None:
+    """The first impossible combination of layout keys, as (key, message); None when the given keys agree."""
+    p, m, w, n = s.parallel, s.model, s.workload, s.hardware.gpu_count
+    tp, pp, cp = p.tp or 1, p.pp or 1, p.cp or 1
+    if n % (tp * pp * cp):
+        return "parallel", (f"dp = gpu_count / (tp × pp × cp) = {n} / ({tp} × {pp} × {cp}) is not a whole number; "
+                            f"choose tp, pp and cp whose product divides hardware.gpu_count")
+    if p.tp and m.heads % p.tp:
+        return "parallel.tp", f"must divide the attention heads ({m.heads}), got {p.tp}"
+    if p.tp and m.kv_heads % p.tp and p.tp % m.kv_heads:
+        return "parallel.tp", (f"must divide the KV heads ({m.kv_heads}) or be a multiple of them, got {p.tp}")
+    if p.pp and p.pp > m.layers:
+        return "parallel.pp", f"must be at most the number of layers ({m.layers}), got {p.pp}"
+    if p.vpp > 1 and (p.pp or 1) < 2:
+        return "parallel.vpp", "needs parallel.pp of 2 or more"
+    if p.vpp > 1 and m.layers % ((p.pp or 1) * p.vpp):
+        return "parallel.vpp", f"pp × vpp must divide the layers ({m.layers}), got {p.pp} × {p.vpp}"
+    if p.cp and w.seq_len % p.cp:
+        return "parallel.cp", f"must divide workload.seq_len ({w.seq_len}), got {p.cp}"
+    if p.ep and p.ep > 1:
+        if not m.is_moe:
+            return "parallel.ep", "expert parallel needs an MoE model (model.experts > 1)"
+        if m.experts % p.ep:
+            return "parallel.ep", f"must divide model.experts ({m.experts}), got {p.ep}"
+        if p.tp and p.pp and p.cp and (n // (tp * pp * cp) * cp) % p.ep:
+            return "parallel.ep", f"must divide dp × cp ({n // (tp * pp * cp) * cp}), got {p.ep}"
+    if w.is_training and p.tp and p.pp and p.cp and w.micro_batch and w.global_batch:
+        dp = n // (tp * pp * cp)
+        if w.global_batch % (w.micro_batch * dp):
+            return "workload.global_batch", (f"must be a multiple of micro_batch × dp = {w.micro_batch} × {dp} = "
+                                             f"{w.micro_batch * dp}, got {w.global_batch}")
+    if s.hardware.gpus_per_node and p.tp and p.tp > s.hardware.gpus_per_node:
+        return "parallel.tp", (f"tensor parallel stays within a node: at most hardware.gpus_per_node "
+                               f"({s.hardware.gpus_per_node}), got {p.tp}")
+    return None
+
+
+def read_scenario(path: str | os.PathLike[str]) -> sc.Scenario:
+    """Load a `.gpuplan.toml` file. InputError for bad content, FileAccessError when it cannot be read."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise FileAccessError("no such file", file=str(p)) from None
+    except IsADirectoryError:
+        raise FileAccessError("is a folder, not a scenario file", file=str(p)) from None
+    except OSError as err:
+        raise FileAccessError(f"cannot be read ({err.strerror or err})", file=str(p)) from None
+    if b"\x00" in data[:4096]:
+        raise InputError("not a scenario file (binary content); expected TOML text (spec §4.1)", file=str(p))
+    try:
+        textual = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text; save the scenario as UTF-8 TOML", file=str(p)) from None
+    try:
+        doc = tomllib.loads(textual)
+    except tomllib.TOMLDecodeError as err:
+        raise InputError(f"not valid TOML ({err})", file=str(p)) from None
+    return parse_scenario(doc, file=str(p))
+
+
+# --- writing ----------------------------------------------------------------------------------------
+
+def scenario_to_dict(s: sc.Scenario) -> dict[str, Any]:
+    """The TOML document for a scenario: only keys that apply to its method, None (= absent) left out."""
+    doc: dict[str, Any] = {"schema": s.schema, "name": s.name}
+    doc["model"] = _model_dict(s)
+    method = s.workload.method
+    workload = {k: v for k, v in _asdict(s.workload).items()
+                if v is not None and _applies(WORKLOAD_KEYS[k].applies, method)}
+    doc["workload"] = workload
+    hw = {k: v for k, v in _asdict(s.hardware).items() if v not in (None, [])}
+    doc["hardware"] = hw
+    for tname, obj in (("parallel", s.parallel), ("goodput", s.goodput), ("cluster", s.cluster),
+                       ("cost", s.cost)):
+        keys = TABLES[tname]
+        defaults = _asdict(type(obj)())
+        table = {k: v for k, v in _asdict(obj).items()
+                 if v is not None and _applies(keys[k].applies, method)
+                 and (v != defaults[k] or tname in ("parallel", "cost"))}
+        if tname == "parallel" and table.get("vpp") == 1:
+            table.pop("vpp")
+        if table:
+            doc[tname] = table
+    return doc
+
+
+def _asdict(obj: Any) -> dict[str, Any]:
+    out = {}
+    for f in dataclasses.fields(obj):
+        v = getattr(obj, f.name)
+        out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+def _model_dict(s: sc.Scenario) -> dict[str, Any]:
+    current = {k: getattr(s.model, k) for k in MODEL_FIELDS}
+    if s.model_preset:
+        base = lookup_preset(s.model_preset)
+        table: dict[str, Any] = {"preset": s.model_preset}
+        table.update({k: v for k, v in current.items() if getattr(base, k) != v})
+        if s.model.name != base.name and len(table) > 1:
+            table["name"] = s.model.name
+        return table
+    blank = ModelSpec(name="", layers=1, hidden=s.model.hidden, heads=s.model.heads, kv_heads=1, ffn_hidden=1,
+                      vocab=1)
+    table = {"name": s.model.name}
+    for k, v in current.items():
+        if k in ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab") or getattr(blank, k) != v:
+            table[k] = v
+    if s.model.expert_ffn_hidden == s.model.ffn_hidden:
+        table.pop("expert_ffn_hidden", None)
+    return table
+
+
+def scenario_to_toml(s: sc.Scenario) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(scenario_to_dict(s))
+
+
+def atomic_write_text(path: str | os.PathLike[str], text_: str) -> None:
+    """Write through a temporary file in the same folder and os.replace, so the old file survives any failure."""
+    p = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    except OSError as err:
+        raise FileAccessError(f"cannot be written ({err.strerror or err})", file=str(p)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text_)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except OSError as err:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise FileAccessError(f"cannot be written ({err.strerror or err}); the previous file is unchanged",
+                              file=str(p)) from None
+
+
+def write_scenario(s: sc.Scenario, path: str | os.PathLike[str]) -> None:
+    atomic_write_text(path, scenario_to_toml(s))

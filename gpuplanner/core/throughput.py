@@ -1,0 +1,208 @@
+"""Training time: FLOPs, step time from a roofline of the step's kernels, exposed communication and the
+pipeline bubble (spec §4.3 `time.*`). Sources: docs/estimation.md §4–5.
+
+- Model FLOPs per token: 6·N_matmul + 6·L·a·(d_qk + d_v)·s (PaLM, Chowdhery et al. 2022, App. B;
+  torchtitan `torchtitan/models/utils.py`); N_matmul counts the LM head but not the embedding lookup, and
+  only the routed experts a token uses. Recompute adds forward work to hardware FLOPs only.
+- GEMMs run at the catalog's achievable matmul efficiency (MAMF, stas00/ml-engineering compute/accelerator),
+  reduced for narrow per-GPU shapes; FlashAttention at a fraction of that (Dao 2023, FlashAttention-2 §4.1:
+  50–73% of peak forward on A100 against ~87% for large GEMMs).
+- Element-wise kernels (norms, residual adds, activations, RoPE, softmax, cross-entropy) are bound by HBM
+  bandwidth: bytes moved / achievable bandwidth (Williams et al. 2009, roofline).
+- Communication: NCCL ring costs all-reduce 2(n−1)/n·S/B, all-gather and reduce-scatter (n−1)/n·S/B
+  (nccl-tests PERFORMANCE.md); TP all-reduces per layer (Narayanan et al. 2021 §3.2), DP gradient reduction
+  once per step (ZeRO-3: parameters gathered for every micro-batch, ZeRO paper §7), pipeline point-to-point,
+  context-parallel K/V exchange, expert all-to-all; bubble (p−1)/(v·m) (Narayanan §2.2).
+Every function takes numpy arrays for the layout so that the planner scores many layouts at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .activations import implementation
+from .memory_states import AUTOCAST_STYLES, compute_bytes
+from .model import ModelSpec
+from .scenario import Workload
+
+# Achievable fraction of the link's one-way bandwidth for NCCL collectives ("bus bandwidth"): A100 NVLink
+# all-reduce reaches 235 of 300 GB/s (stas00/ml-engineering network/README.md) = 0.78; InfiniBand ~0.9 of line
+# rate (calculon `systems/a100_80g.json`). We take 0.8 for NVLink/PCIe and 0.85 for the network.
+INTRA_LINK_EFFICIENCY = 0.8
+NETWORK_EFFICIENCY = 0.85
+COLLECTIVE_LATENCY_S = 15e-6  # per collective step; calculon uses 10–20 µs
+# Achievable fraction of HBM bandwidth for streaming kernels (STREAM-like copies reach 80–90% on A100/H100).
+HBM_EFFICIENCY = 0.8
+# FlashAttention relative to large-GEMM efficiency (FA2 paper: 50–73% of peak vs ~87% MAMF on A100).
+FLASH_RELATIVE = 0.75
+# Causal FlashAttention skips the blocks above the diagonal: 1.7–1.8× faster than the full matrix
+# (Dao 2023, FlashAttention-2 §3.1.1 and Fig. 4–5), i.e. about 0.55 of the counted (full-matrix) work.
+CAUSAL_WORK = 0.55
+# Weight traffic per parameter per micro-batch outside the matmuls: autocast re-casts fp32 weights to 16 bits
+# (read 4, write 2) and accumulates 16-bit weight gradients into fp32 .grad (read 2+4, write 4, with the cast);
+# pure-16-bit training accumulates in place (read 2+2, write 2); Megatron fuses the accumulation into the wgrad
+# GEMM (gradient_accumulation_fusion), so master-weight styles move nothing extra (PyTorch autocast docs,
+# torch/csrc/autograd/functions/accumulate_grad.h).
+WEIGHT_BYTES_PER_MICRO_BATCH = {"autocast": 24.0, "pure16": 6.0, "fused": 0.0}
+# Non-flash attention runs as batched GEMMs with k = head_dim (64–128): about half the large-GEMM rate.
+BATCHED_GEMM_RELATIVE = 0.5
+# Width at which a GEMM loses half its efficiency to tile/wave quantisation (judgement; CUTLASS tiles are 128).
+GEMM_HALF_WIDTH = 128
+# Element passes over the hidden state (h) and the MLP inner state (f) per token per layer, forward+backward:
+# fused kernels (Megatron/TE) and eager modules (HF: RMSNorm in 5 fp32 ops, unfused SiLU·mul, RoPE, casts).
+ELEMENTWISE_PASSES = {"fused": (60.0, 9.0), "eager": (200.0, 16.0)}
+# Softmax over the attention scores without FlashAttention: bytes per score element forward+backward
+# (fused scale-mask-softmax reads and writes 16-bit scores, dropout mask), Korthikanti et al. 2022 Table 1 ops.
+SOFTMAX_BYTES_PER_SCORE = 20.0
+# Cross-entropy over the vocabulary, bytes per logit forward+backward (16-bit logits, fp32 softmax and grad).
+LOSS_BYTES_PER_LOGIT = {"fused": 16.0, "eager": 28.0}
+# Fraction of the data-parallel reduction that hides under the last micro-batch's backward (DDP buckets,
+# Megatron --overlap-grad-reduce); judgement: buckets start only once their gradients are ready.
+DP_OVERLAP = 0.7
+CP_OVERLAP = 0.5  # ring attention overlaps the K/V exchange with the attention of the previous block
+
+
+@dataclass(frozen=True)
+class HardwareRates:
+    peak_flops: float  # dense, per GPU, for the precision's matmuls
+    gemm_efficiency: float
+    hbm_bytes_per_s: float
+    intra_bytes_per_s: float  # one direction, per GPU
+    inter_bytes_per_s: float  # one direction, per GPU
+    gpus_per_node: int
+
+
+@dataclass(frozen=True)
+class StepTimes:
+    """Arrays, one value per layout."""
+
+    step_seconds: np.ndarray
+    compute_seconds: np.ndarray
+    exposed_comm_seconds: np.ndarray
+    bubble_fraction: np.ndarray
+    hardware_flops_per_step: np.ndarray  # whole cluster
+    model_flops_per_step: np.ndarray
+
+
+def matmul_params(model: ModelSpec) -> float:
+    """Parameters that take part in a matmul for one token: routed experts used, LM head, no embedding lookup."""
+    return model.block_params(active=True) + model.vocab * model.hidden
+
+
+def attention_flops_per_token(model: ModelSpec, seq_len: float) -> float:
+    """Forward+backward QKᵀ and AV: 6·L·a·(d_qk + d_v)·s (counts the full, unmasked score matrix)."""
+    d_qk = model.head_dim + (model.mla_rope_dim if model.is_mla else 0)
+    return 6.0 * model.layers * model.heads * (d_qk + model.head_dim) * seq_len
+
+
+def model_flops_per_token(model: ModelSpec, seq_len: float) -> float:
+    return 6.0 * matmul_params(model) + attention_flops_per_token(model, seq_len)
+
+
+def lora_flops_per_token(model: ModelSpec, w: Workload) -> float:
+    """Frozen base: forward 2N, backward only the input gradient 2N (no weight gradient), adapters 6·N_lora."""
+    base = 4.0 * matmul_params(model) + attention_flops_per_token(model, w.seq_len)
+    return base + 6.0 * model.lora_params(w.lora_rank, w.lora_targets)
+
+
+def _ring(n: np.ndarray, factor: float, size: np.ndarray, bw: np.ndarray) -> np.ndarray:
+    """NCCL ring: factor·(n−1)/n·S/B plus a latency per step; zero when n == 1."""
+    n = np.asarray(n, dtype=float)
+    t = factor * (n - 1) / np.maximum(n, 1) * size / bw + np.where(n > 1, 2 * (n - 1) * COLLECTIVE_LATENCY_S, 0.0)
+    return np.where(n > 1, t, 0.0)
+
+
+def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, pp: object, cp: object,
+               ep: object, dp: object, zero: object, micro_batch: object, recompute: object, vpp: object = 1,
+               global_batch: object = None) -> StepTimes:
+    """Seconds per optimizer step for each layout. `recompute` codes: 0 none, 1 selective, 2 full."""
+    tp, pp, cp, ep, dp = (np.asarray(x, dtype=float) for x in (tp, pp, cp, ep, dp))
+    zero, mb, rc, vpp = (np.asarray(x, dtype=float) for x in (zero, micro_batch, recompute, vpp))
+    gb = np.asarray(global_batch if global_batch is not None else mb * dp, dtype=float)
+    m = np.maximum(1.0, gb / (mb * dp))  # micro-batches per step per pipeline
+    s = float(w.seq_len)
+    e = compute_bytes(w.precision)
+    impl = implementation(w.precision)
+    h, L = model.hidden, model.layers
+    tokens_mb = mb * s  # tokens per micro-batch per data-parallel replica
+
+    # --- compute per micro-batch per GPU ------------------------------------------------------------
+    lora = w.is_lora
+    dense_flops = (4.0 if lora else 6.0) * matmul_params(model)
+    if lora:
+        dense_flops += 6.0 * model.lora_params(w.lora_rank, w.lora_targets)
+    attn_flops = attention_flops_per_token(model, s)
+    fwd_share = 1.0 / 3.0 if not lora else 0.5
+    recompute_dense = np.where(rc >= 2, fwd_share * dense_flops * (1 - model.vocab * h / matmul_params(model)), 0.0)
+    recompute_attn = np.where(rc >= 2, attn_flops / 3.0, np.where((rc >= 1) & (not w.flash_attention),
+                                                                  attn_flops / 3.0, 0.0))
+    width = np.minimum(np.minimum(model.q_width, model.ffn_hidden) / tp, h)
+    gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
+    gemm_rate = hw.peak_flops * gemm_eff
+    attn_rate = hw.peak_flops * hw.gemm_efficiency * (FLASH_RELATIVE if w.flash_attention else BATCHED_GEMM_RELATIVE)
+    # per GPU: matmul work divides by tp (and the sequence by cp), layers by pp
+    per_gpu = tokens_mb / (tp * pp * cp)
+    t_gemm = per_gpu * (dense_flops + recompute_dense) / gemm_rate
+    causal = CAUSAL_WORK if w.flash_attention else 1.0
+    t_attn = per_gpu * (attn_flops + recompute_attn) * causal / attn_rate
+    hbm = hw.hbm_bytes_per_s * HBM_EFFICIENCY
+    passes_h, passes_f = ELEMENTWISE_PASSES[impl]
+    f_tokens = (model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden)
+    elem_bytes = L * e * (passes_h * h + passes_f * f_tokens)
+    elem_bytes = elem_bytes * np.where(rc >= 2, 4.0 / 3.0, 1.0)
+    t_elem = tokens_mb / (pp * cp) * elem_bytes / tp / hbm
+    softmax = 0.0 if w.flash_attention else SOFTMAX_BYTES_PER_SCORE * L * model.heads * s
+    t_softmax = np.asarray(tokens_mb / (tp * pp * cp) * softmax / hbm * np.where(rc >= 1, 1.5, 1.0))
+    t_loss = tokens_mb / (tp * cp) * model.vocab * LOSS_BYTES_PER_LOGIT[impl] / hbm / pp  # averaged over stages
+    style = "fused" if impl == "fused" else ("autocast" if w.precision in AUTOCAST_STYLES or w.precision == "fp32"
+                                              else "pure16")
+    weights_local = (model.params if not lora else model.lora_params(w.lora_rank, w.lora_targets)) / (tp * pp)
+    t_weights = weights_local * WEIGHT_BYTES_PER_MICRO_BATCH[style] / hbm
+    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights
+
+    # --- communication per micro-batch (exposed) -----------------------------------------------------
+    node = float(hw.gpus_per_node)
+    tp_bw = np.where(tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY,
+                     hw.inter_bytes_per_s * NETWORK_EFFICIENCY)
+    act_bytes = tokens_mb / cp * h * e
+    tp_ops = 4.0 + np.where(rc >= 2, 2.0, 0.0)  # 2 forward + 2 backward all-reduces (+2 when recomputed)
+    t_tp = L / pp * tp_ops * _ring(tp, 2.0, act_bytes, tp_bw)
+    inter = hw.inter_bytes_per_s * NETWORK_EFFICIENCY
+    t_pp = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0) * vpp
+    kv_bytes = tokens_mb / cp * model.kv_width * e * 2
+    cp_bw = np.where(tp * cp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+    t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp
+    if model.is_moe:
+        ep_bw = np.where(ep * tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+        a2a = tokens_mb / cp * h * model.experts_active * e / tp
+        t_ep = model.moe_layers / pp * 4.0 * np.where(ep > 1, (ep - 1) / ep * a2a / ep_bw, 0.0)
+    else:
+        t_ep = 0.0 * tp
+    # ZeRO-3 gathers the parameters for every micro-batch (forward and backward) and reduce-scatters gradients
+    params_local = model.params / (tp * pp)
+    shard = dp * cp
+    dp_bw = np.where(tp * cp * shard <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+    t_zero3 = np.where(zero >= 3, _ring(shard, 3.0, params_local * 2.0, dp_bw), 0.0)
+    t_zero3_exposed = np.maximum(0.0, t_zero3 - 0.9 * t_mb)
+    t_mb_total = t_mb + t_tp + t_pp + t_cp + t_ep + t_zero3_exposed
+
+    # --- per step ----------------------------------------------------------------------------------
+    bubble = (pp - 1) / (vpp * m)
+    grad_bytes = 4.0 if w.precision != "bf16-true" else 2.0
+    trainable = model.lora_params(w.lora_rank, w.lora_targets) if lora else model.params
+    grad_local = trainable / (tp * pp) * grad_bytes
+    t_dp = np.where(zero >= 3, 0.0, _ring(shard, 2.0, grad_local, dp_bw))
+    t_dp_exposed = np.maximum(0.0, t_dp - DP_OVERLAP * (2.0 / 3.0) * t_mb)
+    # optimizer: a streaming pass over the local states (param, grad, moments, master: ~36 bytes/param moved)
+    states_local = trainable / (tp * pp) / np.where(zero >= 1, shard, 1.0)
+    t_opt = states_local * 36.0 / hbm
+    step = m * t_mb_total * (1 + bubble) + t_dp_exposed + t_opt
+    comm = m * (t_tp + t_pp + t_cp + t_ep + t_zero3_exposed) + t_dp_exposed
+    gpus = tp * pp * cp * dp
+    tokens_step = gb * s
+    model_step = tokens_step * model_flops_per_token(model, s)
+    hw_step = gpus * m * per_gpu * (dense_flops + recompute_dense + attn_flops + recompute_attn)
+    return StepTimes(step_seconds=step, compute_seconds=m * t_mb * (1 + bubble), exposed_comm_seconds=comm,
+                     bubble_fraction=bubble, hardware_flops_per_step=hw_step, model_flops_per_step=model_step)
