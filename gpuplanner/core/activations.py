@@ -44,7 +44,7 @@ def implementation(precision: str) -> str:
 
 
 def layer_coefficients(model: ModelSpec, precision: str, flash: bool, *, lora_targets: tuple[str, ...] | None = None,
-                       ) -> LayerCoefficients:
+                       dropout: bool = False) -> LayerCoefficients:
     """Per-layer saved-activation coefficients.
 
     ``lora_targets`` set means the base weights are frozen: autograd then keeps a linear layer's input only
@@ -71,7 +71,7 @@ def layer_coefficients(model: ModelSpec, precision: str, flash: bool, *, lora_ta
         split = e * (q + 2 * kv)  # Q, K, V kept by the attention kernel
         split += e * q  # attention output = o_proj input
         split += (3 * e * f) if model.gated_mlp else (2 * e * f)  # fc1 output (gate|up) + fc2 input
-        attn_sq = 0.0 if flash else 5.0  # Korthikanti: QKᵀ 2, softmax 2, dropout mask 1 (bytes per element)
+        attn_sq = 0.0 if flash else 2.0  # Korthikanti §4.1: the softmax output (dropout adds its mask and output)
         residual = e
     else:
         autocast = precision in AUTOCAST_STYLES
@@ -98,6 +98,11 @@ def layer_coefficients(model: ModelSpec, precision: str, flash: bool, *, lora_ta
             split += e * f * (1 + (1 if (not frozen or "down" in targets) else 0))
         attn_sq = 0.0 if flash else 6.0  # eager softmax in fp32 (4) and its bf16 copy for AV (2)
         residual = stream
+    if dropout:
+        # one-byte masks after attention and after the MLP (Korthikanti §4.1), and on the attention
+        # probabilities when they are materialised (FlashAttention regenerates its mask from the RNG state)
+        rep += 2.0
+        attn_sq += 0.0 if flash else 3.0  # mask (1) and the dropped-out probabilities (2): 5as²b in total
     if model.is_moe:
         # router logits (fp32) and the permuted token copies sent to top-k experts
         split += 4.0 * model.experts / h + e * model.experts_active

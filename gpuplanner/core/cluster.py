@@ -20,7 +20,12 @@ BYTES_PER_STORED_TOKEN = 4  # tokenised data set as uint32 ids (e.g. Megatron .b
 def estimate_cluster(s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown | None,
                      catalog: Catalog) -> ClusterEstimate:
     nodes = math.ceil(target.gpu_count / target.gpus_per_node)
-    it_kw = nodes * target.node.power_full_kw
+    # full-load power is unpublished for a few systems (GH200, TPU hosts): fall back to 2 × GPU TDP per GPU
+    # (hardware_notes.md rule of thumb for 8-GPU boxes), else leave the power at zero
+    per_node_kw = target.node.power_full_kw
+    if per_node_kw is None:
+        per_node_kw = 2 * (target.gpu.tdp_watts or 0.0) * target.gpus_per_node / 1000
+    it_kw = nodes * per_node_kw
     site = catalog.site(s.cost.site) if s.cost.site else None
     if site is None:
         from .catalog import DEFAULT_SITE

@@ -165,7 +165,8 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
 
         seq_local = w.seq_len / cp
         targets = w.lora_targets if lora else None
-        coef = act.layer_coefficients(model, precision, w.flash_attention, lora_targets=targets)
+        coef = act.layer_coefficients(model, precision, w.flash_attention, lora_targets=targets,
+                                      dropout=w.dropout)
         full_layer = act.layer_bytes(coef, model, seq_local, mb, tp, sp)
         sel_layer = act.selective_layer_bytes(coef, model, seq_local, mb, tp, sp)
         ckpt = act.checkpoint_bytes(coef, model, seq_local, mb, tp, sp)
@@ -177,6 +178,10 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
         in_flight_first = np.minimum(pp, m) * np.where(vpp > 1, 1 + (pp - 1) / (pp * vpp), 1.0)
         in_flight = in_flight_first if first else np.ones_like(pp)
         stored = per_layer * layers * in_flight
+        if w.activation_offload:
+            # torchtune OffloadActivations / DeepSpeed activation checkpoint offload: saved tensors go to CPU
+            # memory; the GPU keeps the layer being computed and the one being prefetched back
+            stored = np.minimum(stored, 2 * per_layer)
         # embedding output (the first layer's input) is kept by the first stage's first layer: counted above
         kept_loss, bwd_loss = act.loss_bytes(model, precision, seq_local, mb, tp, w.chunked_loss)
         is_last = (not first) | (pp == 1)

@@ -42,8 +42,10 @@ class Workload:
     optimizer: str = "adamw"
     optimizer_in_backward: bool = False
     offload: str = "none"
+    activation_offload: bool = False  # saved activations streamed to CPU memory (torchtune, DeepSpeed)
     recompute: str | None = None  # None: the planner chooses ("selective" without it)
     flash_attention: bool = True
+    dropout: bool = False  # attention/hidden dropout masks kept for backward (GPT-3-era Megatron runs)
     chunked_loss: bool = False
     lora_rank: int = 16
     lora_targets: tuple[str, ...] = ("q", "k", "v", "o")

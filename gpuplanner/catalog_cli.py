@@ -1,0 +1,139 @@
+"""`gpuplanner catalog validate [FOLDER]` and `gpuplanner catalog list [--json]` (spec §4.2).
+
+The argparse wiring lives in gpuplanner/cli.py; these functions do the work and return the exit status:
+0 success, 2 bad catalog data (one line per problem on stderr), 3 a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from gpuplanner.core.catalog import (
+    SCHEMA,
+    TIERS,
+    Catalog,
+    CatalogError,
+    GpuSpec,
+    load_catalog,
+    validate_folder,
+)
+from gpuplanner.core.errors import FileAccessError
+
+
+def run_validate(folder: str | None) -> int:
+    """Validate the shipped catalog (``folder`` None) or a catalog folder; print the result."""
+    if folder is None:
+        from gpuplanner.core.paths import catalog_dir
+
+        path = catalog_dir()
+    else:
+        path = Path(folder)
+    if not path.is_dir():
+        print(
+            f"{path}: not a catalog folder (expected {', '.join(s.file for s in SCHEMA.values())})",
+            file=sys.stderr,
+        )
+        return 2
+    for schema in SCHEMA.values():
+        file = path / schema.file
+        try:
+            with open(file, "rb"):
+                pass
+        except FileNotFoundError:
+            continue  # reported by validate_folder as a catalog problem
+        except OSError as exc:
+            print(f"{file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+            return 3
+    problems = validate_folder(path)
+    if problems:
+        for p in problems:
+            print(p, file=sys.stderr)
+        print(f"catalog {path}: {len(problems)} problem(s)", file=sys.stderr)
+        return 2
+    cat = load_catalog(path, use_user_layer=False)
+    print(
+        f"catalog OK: {len(cat.gpus)} GPUs, {len(cat.nodes)} node types, {len(cat.offers)} offers, "
+        f"{len(cat.sites)} sites ({path})"
+    )
+    return 0
+
+
+def gpu_record(cat: Catalog, gpu: GpuSpec) -> dict[str, Any]:
+    """One GPU with every field (units in the names), its sources, defaults and whether the user edited it."""
+    rec: dict[str, Any] = asdict(gpu)
+    rec["memory_gib"] = round(gpu.memory_bytes / 2**30, 3)
+    node = cat.default_node(gpu.id)
+    rec["default_node"] = node.id
+    rec["default_node_gpus_per_node"] = node.gpus_per_node
+    rec["default_offers_usd_per_gpu_hour"] = {
+        tier: (o.usd_per_gpu_hour if (o := cat.default_offer(gpu.id, tier)) else None) for tier in TIERS
+    }
+    rec["user_edited"] = cat.is_user_row("gpus", gpu.id)
+    return rec
+
+
+def _table(cat: Catalog) -> str:
+    cols = [
+        ("id", 16),
+        ("vendor", 7),
+        ("mem GiB", 8),
+        ("HBM GB/s", 9),
+        ("bf16 TF", 8),
+        ("fp8 TF", 7),
+        ("MAMF", 5),
+        ("TDP W", 6),
+        ("default node", 26),
+    ]
+    lines = ["  ".join(f"{h:<{w}}" if i < 2 or i == 8 else f"{h:>{w}}" for i, (h, w) in enumerate(cols))]
+
+    def num(v: float | None, fmt: str) -> str:
+        return "-" if v is None else format(v, fmt)
+
+    for g in sorted(cat.gpus.values(), key=lambda g: (g.vendor, -g.bf16_dense_tflops)):
+        mark = "*" if cat.is_user_row("gpus", g.id) else ""
+        cells = [
+            g.id + mark,
+            g.vendor[:7],
+            num(g.memory_bytes / 2**30, ".0f"),
+            num(g.memory_bandwidth_gb_per_s, ".0f"),
+            num(g.bf16_dense_tflops, ".1f"),
+            num(g.fp8_dense_tflops, ".0f"),
+            num(g.gemm_efficiency, ".2f"),
+            num(g.tdp_watts, ".0f"),
+            cat.default_node(g.id).id,
+        ]
+        lines.append(
+            "  ".join(
+                f"{c:<{w}}" if i < 2 or i == 8 else f"{c:>{w}}"
+                for i, (c, (_, w)) in enumerate(zip(cells, cols, strict=True))
+            )
+        )
+    lines.append(
+        f"{len(cat.gpus)} GPUs; dense peaks (no 2:4 sparsity); * = edited in your user catalog; "
+        "--json for every field and its sources"
+    )
+    return "\n".join(lines)
+
+
+def run_list(as_json: bool, *, user_dir: Path | None = None) -> int:
+    """Print the GPUs (table, or with ``as_json`` a JSON list with all fields and sources)."""
+    try:
+        cat = load_catalog(user_dir=user_dir)
+    except CatalogError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except FileAccessError as exc:
+        print(str(exc), file=sys.stderr)
+        return 3
+    for w in cat.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    if as_json:
+        records = [gpu_record(cat, g) for g in sorted(cat.gpus.values(), key=lambda g: g.id)]
+        print(json.dumps(records, indent=2))
+    else:
+        print(_table(cat))
+    return 0
