@@ -53,13 +53,15 @@ def _human(doc: dict) -> str:
                      f"optimizer {m['optimizer'] / gib:.1f}, activations {m['activations'] / gib:.1f}, "
                      f"KV cache {m['kv_cache'] / gib:.1f} GiB")
     if t.get("wall_seconds") is not None:
-        lines.append(f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock, {t['gpu_hours']:,.0f} GPU-hours, "
-                     f"{t['tokens_per_second']:,.0f} tokens/s, MFU {100 * t['mfu']:.1f}%")
+        lines.append(f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock, "
+                     f"{t['gpu_hours']:,.0f} GPU-hours, {t['tokens_per_second']:,.0f} tokens/s, "
+                     f"MFU {100 * t['mfu']:.1f}%")
     c = doc["cost"]
     if c.get("onprem_tco") is not None:
         cur = doc["currency"]
         lines.append(f"  cost         cloud on-demand {c['cloud_on_demand']:,.0f} {cur}, on-prem TCO "
-                     f"{c['onprem_tco']:,.0f} {cur}; job at on-demand prices {c['job_cloud_on_demand'] or 0:,.0f} {cur}")
+                     f"{c['onprem_tco']:,.0f} {cur}; job at on-demand prices "
+                     f"{c['job_cloud_on_demand'] or 0:,.0f} {cur}")
     return "\n".join(lines)
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from .catalog import Catalog, GpuSpec, NodeType
 from .cluster import estimate_cluster
-from .memory import RECOMPUTE_CODES, memory_for, trainable_params
+from .cost import estimate_cost, resolve_cost_inputs
+from .memory import memory_for, trainable_params
 from .results import Estimate, Layout, ModelCounts
 from .scenario import Scenario
 from .training_time import estimate_time
@@ -61,21 +62,14 @@ def model_counts(s: Scenario) -> ModelCounts:
 def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> Estimate:
     target = resolve_target(s, catalog, gpu_id)
     layout = choose_layout(s, target)
-    assert layout.recompute in RECOMPUTE_CODES
     memory = memory_for(s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count)
-    time = goodput = cluster = cost = None
+    time = goodput = None
     if s.workload.is_training:
         time, goodput = estimate_time(s, target, layout, memory, catalog)
     cluster = estimate_cluster(s, target, layout, memory, catalog)
-    try:
-        from .cost import estimate_cost, resolve_cost_inputs
-    except ImportError:
-        estimate_cost = None  # type: ignore[assignment]
-    if estimate_cost is not None:
-        inputs = resolve_cost_inputs(s.cost, catalog, target.gpu.id, gpu_count=target.gpu_count,
-                                     gpus_per_node=target.gpus_per_node, node_id=target.node.id)
-        tps = time.tokens_per_second if time else None
-        hours = time.gpu_hours if time else None
-        cost = estimate_cost(inputs, tokens_per_second=tps, gpu_hours=hours)
+    inputs = resolve_cost_inputs(s.cost, catalog, target.gpu.id, gpu_count=target.gpu_count,
+                                 gpus_per_node=target.gpus_per_node, node_id=target.node.id)
+    cost = estimate_cost(inputs, tokens_per_second=time.tokens_per_second if time else None,
+                         gpu_hours=time.gpu_hours if time else None)
     return Estimate(scenario_name=s.name, gpu=target.gpu.id, currency=s.cost.currency, model=model_counts(s),
                     layout=layout, memory=memory, time=time, goodput=goodput, cluster=cluster, cost=cost)

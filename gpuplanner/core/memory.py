@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import activations as act
-from .memory_states import compute_bytes, param_bytes, state_bytes
+from .memory_states import param_bytes, state_bytes
 from .model import ModelSpec
 from .results import Layout, MemoryBreakdown, MemoryTerm
 from .scenario import Workload
@@ -108,7 +108,6 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
     precision = w.precision
     lora = w.is_lora
     sb = state_bytes(precision, w.optimizer)
-    e = compute_bytes(precision)
     shard = dp * cp
 
     global_batch = w.global_batch

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cost import CostEstimate
 
 
 @dataclass(frozen=True)
@@ -122,5 +126,5 @@ class Estimate:
     time: TimeEstimate | None = None
     goodput: GoodputEstimate | None = None
     cluster: ClusterEstimate | None = None
-    cost: object | None = None  # cost.CostEstimate once the cost model exists
+    cost: CostEstimate | None = None
     notes: tuple[str, ...] = ()

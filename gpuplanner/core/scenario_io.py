@@ -158,7 +158,8 @@ COST_KEYS: dict[str, Key] = {
         "import_tax_fraction", "discount_rate", "electricity_escalation_per_year")},
     "spot_lost_fraction": Key(open_fraction),
     "support_fraction_per_year": Key(fraction),
-    "pue": Key(lambda v: None if _is_num(v) and 1 <= v <= 5 else "must be a number from 1 to 5 (1 = no cooling overhead)"),
+    "pue": Key(lambda v: None if _is_num(v) and 1 <= v <= 5
+               else "must be a number from 1 to 5 (1 = no cooling overhead)"),
     "depreciation_years": Key(lambda v: None if _is_num(v) and v > 0 else "must be more than 0 years"),
 }
 TABLES: dict[str, dict[str, Key]] = {
@@ -240,15 +241,13 @@ def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Sce
     if hardware.candidates and hardware.gpu not in hardware.candidates:
         hardware = dataclasses.replace(hardware, candidates=(hardware.gpu, *hardware.candidates))
     parallel = sc.Parallel(**tables["parallel"])
-    if method == "inference" and parallel == sc.Parallel():
-        parallel = sc.Parallel()
     scenario = sc.Scenario(
         name=name, model=model, model_preset=preset_id, workload=workload, hardware=hardware, parallel=parallel,
         goodput=sc.Goodput(**tables["goodput"]), cluster=sc.Cluster(**tables["cluster"]),
         cost=sc.CostSettings(**tables["cost"]))
-    problem = layout_problem(scenario)
-    if problem:
-        raise fail(*problem)
+    layout_issue = layout_problem(scenario)
+    if layout_issue:
+        raise fail(*layout_issue)
     return scenario
 
 

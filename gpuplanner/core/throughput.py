@@ -150,8 +150,7 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     hbm = hw.hbm_bytes_per_s * HBM_EFFICIENCY
     passes_h, passes_f = ELEMENTWISE_PASSES[impl]
     f_tokens = (model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden)
-    elem_bytes = L * e * (passes_h * h + passes_f * f_tokens)
-    elem_bytes = elem_bytes * np.where(rc >= 2, 4.0 / 3.0, 1.0)
+    elem_bytes = L * e * (passes_h * h + passes_f * f_tokens) * np.where(rc >= 2, 4.0 / 3.0, 1.0)
     t_elem = tokens_mb / (pp * cp) * elem_bytes / tp / hbm
     softmax = 0.0 if w.flash_attention else SOFTMAX_BYTES_PER_SCORE * L * model.heads * s
     t_softmax = np.asarray(tokens_mb / (tp * pp * cp) * softmax / hbm * np.where(rc >= 1, 1.5, 1.0))

@@ -1,0 +1,451 @@
+"""The layout planner (spec §2 "planner"): every valid parallel layout for a GPU type and count, ranked.
+
+The search is vectorised: all combinations of TP × PP × CP × EP × ZeRO × micro-batch × recompute that obey
+the layout rules (`scenario_io.layout_problem`) are built as numpy arrays, and memory
+(`memory.training_components`) and step time (`throughput.step_times`) are evaluated once each over all of
+them. Keys the scenario gives are fixed; absent keys (None) are searched:
+
+- tp: divisors of the node size (tensor parallel stays within a node) that divide the attention heads and
+  divide the KV heads or are a multiple of them;
+- pp: divisors of gpu_count / (tp·cp) up to the number of layers (uneven stages allowed: ceil(L/pp) layers on
+  the fullest stage); with vpp > 1 only pp ≥ 2 with pp·vpp dividing the layers;
+- cp: powers of two up to 16 that divide the sequence length;
+- ep: divisors of the experts (MoE only) that divide dp·cp;
+- zero 0–3; micro-batch powers of two up to 64 (global_batch a multiple of micro_batch·dp when given);
+  recompute none / selective / full.
+
+Layouts that do not fit (peak + overhead above the GPU's memory) are dropped; the rest are ranked by tokens/s
+(throughput model), and layouts within 0.1% of each other by fewer peers across nodes, then lower memory.
+With `workload.deadline_days`, `plan` finds per candidate GPU type the smallest whole-node GPU count whose
+best layout finishes in time (wall clock with goodput losses), by doubling then bisection over node counts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .memory import GIB, RECOMPUTE_CODES, memory_for, training_components
+from .results import Layout
+from .scenario import Scenario
+from .throughput import model_flops_per_token, step_times
+from .training_time import estimate_time, hardware_rates
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+    from .engine import Target
+
+RECOMPUTE_NAMES = ("none", "selective", "full")
+MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
+CONTEXT_PARALLEL = (1, 2, 4, 8, 16)
+ZERO_STAGES = (0, 1, 2, 3)
+# Layouts whose tokens/s differ by less than this are ranked as equal (then fewer cross-node peers, less
+# memory): the throughput model is far coarser than 0.1%.
+RANK_TOLERANCE = 1e-3
+# The deadline search gives up beyond this many GPUs.
+MAX_DEADLINE_GPUS = 1 << 20
+
+
+# --- results -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LayoutMemory:
+    total: float  # peak bytes per GPU, worst pipeline stage
+    overhead: float  # CUDA context, NCCL, fragmentation
+    headroom: float  # capacity − total − overhead
+    fits: bool
+
+
+@dataclass(frozen=True)
+class LayoutTime:
+    tokens_per_second: float | None
+    step_seconds: float | None
+    mfu: float | None
+    wall_seconds: float | None  # whole run, goodput losses included
+
+
+@dataclass(frozen=True)
+class RankedLayout:
+    layout: Layout
+    memory: LayoutMemory
+    time: LayoutTime
+    cross_node_peers: int  # GPUs each GPU talks to in another node (TP, CP, DP, PP groups)
+
+
+@dataclass(frozen=True)
+class DeadlineResult:
+    """The smallest whole-node GPU count of one GPU type that finishes within the deadline."""
+
+    gpu: str
+    gpu_count: int | None  # None: no count up to MAX_DEADLINE_GPUS meets it
+    wall_seconds: float | None
+    job_cloud_on_demand: float | None  # None: no cost model or no on-demand price
+    layout: Layout | None
+    reason: str | None = None  # why gpu_count is None
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    gpu: str
+    gpu_count: int
+    searched: int  # valid layouts evaluated
+    feasible: int  # of those, the ones that fit in memory
+    layouts: tuple[RankedLayout, ...]  # the best `top` feasible layouts, fastest first
+    reason: str | None = None  # why nothing fits (layouts empty)
+    deadline_days: float | None = None
+    deadline: tuple[DeadlineResult, ...] = ()  # one per candidate GPU type
+    pareto: tuple[DeadlineResult, ...] = ()  # cost-versus-time Pareto set of `deadline`, fastest first
+
+    @property
+    def best(self) -> RankedLayout | None:
+        return self.layouts[0] if self.layouts else None
+
+
+# --- the vectorised search -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Search:
+    """All valid layouts of one target as arrays (one entry per layout), with memory and time."""
+
+    tp: np.ndarray
+    pp: np.ndarray
+    cp: np.ndarray
+    ep: np.ndarray
+    dp: np.ndarray
+    zero: np.ndarray
+    micro_batch: np.ndarray
+    recompute: np.ndarray  # codes 0 none, 1 selective, 2 full
+    vpp: int
+    sequence_parallel: bool | None  # None: tp > 1
+    total: np.ndarray
+    overhead: np.ndarray
+    capacity: float
+    cross_node: np.ndarray
+    model_tps: np.ndarray | None  # the throughput model's tokens/s (ranking); None for inference
+    tokens_per_second: np.ndarray | None  # reported (workload.mfu applied when given)
+    step_seconds: np.ndarray | None
+    mfu: np.ndarray | None
+
+    @property
+    def size(self) -> int:
+        return int(self.tp.size)
+
+    @property
+    def fits(self) -> np.ndarray:
+        return self.total + self.overhead <= self.capacity
+
+    def layout(self, i: int) -> Layout:
+        tp = int(self.tp[i])
+        sp = self.sequence_parallel if self.sequence_parallel is not None else tp > 1
+        return Layout(tp=tp, pp=int(self.pp[i]), cp=int(self.cp[i]), ep=int(self.ep[i]), dp=int(self.dp[i]),
+                      zero=int(self.zero[i]), micro_batch=int(self.micro_batch[i]),
+                      recompute=RECOMPUTE_NAMES[int(self.recompute[i])], vpp=self.vpp, sequence_parallel=sp)
+
+    def ranked(self) -> np.ndarray:
+        """Indices of the fitting layouts, best first."""
+        idx = np.flatnonzero(self.fits)
+        if idx.size == 0:
+            return idx
+        mem = (self.total + self.overhead)[idx]
+        cross = self.cross_node[idx]
+        if self.model_tps is None:  # inference: most replicas (fewest GPUs per replica), TP before PP
+            order = np.lexsort((mem, self.pp[idx], self.tp[idx] * self.pp[idx]))
+        else:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                speed = np.floor(np.log(self.model_tps[idx]) / math.log1p(RANK_TOLERANCE))
+            speed = np.nan_to_num(speed, nan=-np.inf)
+            order = np.lexsort((mem, cross, -speed))
+        return idx[order]
+
+
+def _divisors(n: int) -> list[int]:
+    small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
+    return sorted(set(small + [n // d for d in small]))
+
+
+def _cross_node_peers(tp: np.ndarray, cp: np.ndarray, dp: np.ndarray, pp: np.ndarray, per_node: int
+                      ) -> np.ndarray:
+    """Peers in other nodes, summed over the TP, CP, DP and PP groups, rank order tp-cp-dp-pp (Megatron)."""
+    out = np.zeros(tp.shape, dtype=np.int64)
+    stride = np.ones(tp.shape, dtype=np.int64)
+    for n in (tp, cp, dp, pp):
+        inside = np.minimum(n, np.maximum(1, per_node // stride))
+        out += n - inside
+        stride = stride * n
+    return out
+
+
+def _axis(given: int | None, choices: list[int]) -> list[int]:
+    return [given] if given is not None else choices
+
+
+def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
+    """Every valid combination of the layout keys as int64 arrays (tp, pp, cp, ep, dp, zero, micro_batch,
+    recompute); given keys fixed."""
+    p, m, w = s.parallel, s.model, s.workload
+    n, per_node = target.gpu_count, target.gpus_per_node
+    if w.method == "inference":
+        cps, eps, zeros, mbs, rcs = [1], [1], [0], [1], [RECOMPUTE_CODES["selective"]]
+    else:
+        cps = _axis(p.cp, [c for c in CONTEXT_PARALLEL if w.seq_len % c == 0])
+        eps = _axis(p.ep, _divisors(m.experts) if m.is_moe else [1])
+        zeros = _axis(p.zero, list(ZERO_STAGES))
+        mbs = _axis(w.micro_batch, list(MICRO_BATCHES))
+        rcs = [RECOMPUTE_CODES[w.recompute]] if w.recompute is not None else [0, 1, 2]
+    tps = _axis(p.tp, [t for t in _divisors(per_node) if m.heads % t == 0
+                       and (m.kv_heads % t == 0 or t % m.kv_heads == 0)])
+    pps = _axis(p.pp, [q for q in _divisors(n) if q <= m.layers])
+    if p.vpp > 1:
+        pps = [q for q in pps if q >= 2 and m.layers % (q * p.vpp) == 0]
+    grids = np.meshgrid(np.array(tps, dtype=np.int64), np.array(pps, dtype=np.int64),
+                        np.array(cps, dtype=np.int64), np.array(eps, dtype=np.int64),
+                        np.array(zeros, dtype=np.int64), np.array(mbs, dtype=np.int64),
+                        np.array(rcs, dtype=np.int64), indexing="ij")
+    tp, pp, cp, ep, zero, mb, rc = (g.ravel() for g in grids)
+    model_par = tp * pp * cp
+    ok = n % model_par == 0
+    dp = np.where(ok, n // model_par, 0)
+    ok &= dp >= 1
+    ok &= ((dp * cp) % ep) == 0
+    if w.is_training and w.global_batch:
+        ok &= (w.global_batch % np.maximum(mb * dp, 1)) == 0
+    return {"tp": tp[ok], "pp": pp[ok], "cp": cp[ok], "ep": ep[ok], "dp": dp[ok], "zero": zero[ok],
+            "micro_batch": mb[ok], "recompute": rc[ok]}
+
+
+def search(s: Scenario, target: Target) -> Search:
+    """Evaluate memory and time of every valid layout of the target in one vectorised call each."""
+    c = candidate_layouts(s, target)
+    w, model = s.workload, s.model
+    capacity = float(target.gpu.memory_bytes)
+    sp = s.parallel.sequence_parallel
+    cross = _cross_node_peers(c["tp"], c["cp"], c["dp"], c["pp"], target.gpus_per_node)
+    if w.method == "inference":
+        total = np.empty(c["tp"].size)
+        overhead = np.empty(c["tp"].size)
+        for i, (tp, pp) in enumerate(zip(c["tp"], c["pp"], strict=True)):
+            lay = Layout(tp=int(tp), pp=int(pp), dp=int(c["dp"][i]))
+            br = memory_for(model, w, lay, capacity, target.gpu_count, solve_limits=False)
+            total[i], overhead[i] = br.total, br.overhead
+        return Search(vpp=1, sequence_parallel=sp, capacity=capacity, total=total, overhead=overhead,
+                      cross_node=cross, model_tps=None, tokens_per_second=None, step_seconds=None, mfu=None,
+                      **c)
+    vpp = s.parallel.vpp
+    layout_args = {k: c[k] for k in ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")}
+    comp = training_components(model, w, **layout_args, vpp=vpp, sequence_parallel=sp,
+                               gpu_count=target.gpu_count)
+    rates = hardware_rates(target.gpu, target.node, target.gpus_per_node, w.precision)
+    gb = (np.full(c["tp"].shape, float(w.global_batch)) if w.global_batch
+          else (c["micro_batch"] * c["dp"]).astype(float))
+    st = step_times(model, w, rates, **layout_args, vpp=vpp, global_batch=gb)
+    tokens_step = gb * w.seq_len
+    gpus = (c["tp"] * c["pp"] * c["cp"] * c["dp"]).astype(float)
+    fpt = model_flops_per_token(model, w.seq_len)
+    peak = rates.peak_flops * gpus
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        model_tps = tokens_step / np.asarray(st.step_seconds, dtype=float)
+        if w.mfu is not None:
+            tps = w.mfu * peak / fpt
+            step = tokens_step / tps
+        else:
+            tps, step = model_tps, np.asarray(st.step_seconds, dtype=float)
+        mfu = tps * fpt / peak
+    shape = c["tp"].shape
+    return Search(vpp=vpp, sequence_parallel=sp, capacity=capacity,
+                  total=np.broadcast_to(comp.total, shape), overhead=np.broadcast_to(comp.overhead, shape),
+                  cross_node=cross, model_tps=model_tps, tokens_per_second=tps, step_seconds=step, mfu=mfu,
+                  **c)
+
+
+def score_layout(s: Scenario, target: Target, layout: Layout) -> tuple[float, float, float | None]:
+    """The scalar path for one layout: (peak bytes, overhead bytes, step seconds). For the benchmark's
+    baseline and for checks; the planner itself never loops over layouts."""
+    w = s.workload
+    br = memory_for(s.model, w, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=False)
+    if not w.is_training:
+        return br.total, br.overhead, None
+    rates = hardware_rates(target.gpu, target.node, target.gpus_per_node, w.precision)
+    st = step_times(s.model, w, rates, tp=layout.tp, pp=layout.pp, cp=layout.cp, ep=layout.ep, dp=layout.dp,
+                    zero=layout.zero, micro_batch=layout.micro_batch,
+                    recompute=RECOMPUTE_CODES[layout.recompute], vpp=layout.vpp,
+                    global_batch=w.global_batch or layout.micro_batch * layout.dp)
+    return br.total, br.overhead, float(np.asarray(st.step_seconds))
+
+
+def all_keys_given(s: Scenario) -> bool:
+    p, w = s.parallel, s.workload
+    if w.method == "inference":
+        return p.tp is not None and p.pp is not None
+    return (None not in (p.tp, p.pp, p.cp, p.zero, w.micro_batch, w.recompute)
+            and (p.ep is not None or not s.model.is_moe))
+
+
+def best_layout(s: Scenario, target: Target) -> Layout | None:
+    """The fastest layout that fits; the given layout when the scenario gives every key; None when nothing
+    fits (the engine then uses the plain defaults and reports that they do not fit)."""
+    if all_keys_given(s):
+        from .engine import given_layout
+
+        return given_layout(s, target)
+    found = search(s, target)
+    order = found.ranked()
+    return found.layout(int(order[0])) if order.size else None
+
+
+def _fmt_layout(lay: Layout) -> str:
+    return (f"tp={lay.tp} pp={lay.pp} cp={lay.cp} ep={lay.ep} dp={lay.dp} zero={lay.zero} "
+            f"micro_batch={lay.micro_batch} recompute={lay.recompute}")
+
+
+def nothing_fits_reason(s: Scenario, target: Target, found: Search) -> str:
+    where = f"{target.gpu_count} × {target.gpu.id}"
+    if found.size == 0:
+        rules = "dp = gpu_count / (tp × pp × cp) whole"
+        if s.workload.is_training and s.workload.global_batch:
+            rules += ", global_batch a multiple of micro_batch × dp"
+        if s.model.is_moe:
+            rules += ", ep dividing dp × cp"
+        return f"no layout of {where} obeys the layout rules with the keys given ({rules})"
+    need = found.total + found.overhead
+    i = int(np.argmin(need))
+    return (f"none of the {found.size:,} layouts of {where} fits in {found.capacity / GIB:.1f} GiB per GPU; "
+            f"the smallest needs {need[i] / GIB:.1f} GiB ({_fmt_layout(found.layout(i))}): "
+            f"use more GPUs, a larger GPU, or leave more parallel keys to the planner")
+
+
+# --- plan ----------------------------------------------------------------------------------------------
+
+def _ranked_entry(s: Scenario, target: Target, found: Search, i: int, catalog: Catalog) -> RankedLayout:
+    lay = found.layout(i)
+    total, overhead = float(found.total[i]), float(found.overhead[i])
+    mem = LayoutMemory(total=total, overhead=overhead, headroom=found.capacity - total - overhead,
+                       fits=bool(total + overhead <= found.capacity))
+    if found.tokens_per_second is None:
+        time = LayoutTime(None, None, None, None)
+    else:
+        t, _ = estimate_time(s, target, lay, None, catalog)
+        time = LayoutTime(tokens_per_second=t.tokens_per_second, step_seconds=t.step_seconds, mfu=t.mfu,
+                          wall_seconds=t.wall_seconds)
+    return RankedLayout(layout=lay, memory=mem, time=time, cross_node_peers=int(found.cross_node[i]))
+
+
+def _with_count(s: Scenario, count: int) -> Scenario:
+    return dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=count))
+
+
+def _valid_between(s: Scenario, base: Target, step_gpus: int, lo: int, hi: int) -> int | None:
+    """The node-step count nearest the middle of (lo, hi) that has a valid layout at all (given keys and
+    global_batch can rule out whole counts, which would break the bisection's monotonicity); None if none."""
+    mid = (lo + hi) // 2
+    for offset in range(hi - lo):
+        for k in (mid + offset, mid - offset) if offset else (mid,):
+            if lo < k < hi:
+                count = k * step_gpus
+                c = candidate_layouts(_with_count(s, count), dataclasses.replace(base, gpu_count=count))
+                if c["tp"].size:
+                    return k
+    return None
+
+
+def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: float) -> DeadlineResult:
+    """The smallest whole-node GPU count of `gpu_id` whose best layout fits and finishes within the deadline:
+    node counts double until one meets it, then bisection between the last miss and the first hit."""
+    from .engine import estimate, resolve_target
+
+    base = resolve_target(s, catalog, gpu_id)
+    per_node = base.gpus_per_node
+    p = s.parallel
+    fixed = (p.tp or 1) * (p.pp or 1) * (p.cp or 1)
+    step_gpus = per_node * fixed // math.gcd(per_node, fixed)  # whole nodes that the given keys divide
+    limit = deadline_days * 86400.0
+    walls: dict[int, float | None] = {}
+
+    def wall_at(k: int) -> float | None:
+        count = k * step_gpus
+        if count not in walls:
+            sc = _with_count(s, count)
+            target = dataclasses.replace(base, gpu_count=count)
+            found = search(sc, target)
+            order = found.ranked()
+            if order.size == 0:
+                walls[count] = None
+            else:
+                t, _ = estimate_time(sc, target, found.layout(int(order[0])), None, catalog)
+                walls[count] = t.wall_seconds
+        return walls[count]
+
+    def ok(k: int) -> bool:
+        wall = wall_at(k)
+        return wall is not None and wall <= limit
+
+    k = 1
+    while not ok(k):
+        if 2 * k * step_gpus > MAX_DEADLINE_GPUS:
+            known = [(w_, c) for c, w_ in walls.items() if w_ is not None]
+            if known:
+                best_wall, at = min(known)
+                why = (f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
+                       f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs)")
+            else:
+                why = f"no layout fits on any count up to {k * step_gpus:,} GPUs"
+            return DeadlineResult(gpu=base.gpu.id, gpu_count=None, wall_seconds=None,
+                                  job_cloud_on_demand=None, layout=None, reason=why)
+        k *= 2
+    lo, hi = k // 2, k  # lo misses (or is 0), hi meets
+    while hi - lo > 1:
+        mid = _valid_between(s, base, step_gpus, lo, hi)
+        if mid is None:  # no count between them has a valid layout at all: hi is the smallest
+            break
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    count = hi * step_gpus
+    est = estimate(_with_count(s, count), catalog, gpu_id)
+    cost = getattr(est.cost, "job_cloud_on_demand", None) if est.cost is not None else None
+    wall = est.time.wall_seconds if est.time is not None else walls[count]
+    return DeadlineResult(gpu=base.gpu.id, gpu_count=count, wall_seconds=wall, job_cloud_on_demand=cost,
+                          layout=est.layout)
+
+
+def pareto(points: tuple[DeadlineResult, ...]) -> tuple[DeadlineResult, ...]:
+    """Points not beaten on both wall time and job cost (an unknown cost counts as infinite), fastest
+    first."""
+
+    def cost(d: DeadlineResult) -> float:
+        return math.inf if d.job_cloud_on_demand is None else d.job_cloud_on_demand
+
+    met = [d for d in points if d.gpu_count is not None and d.wall_seconds is not None]
+    met.sort(key=lambda d: (d.wall_seconds, cost(d)))
+    out: list[DeadlineResult] = []
+    cheapest = math.inf
+    for d in met:
+        if not out or cost(d) < cheapest:
+            out.append(d)
+            cheapest = min(cheapest, cost(d))
+    return tuple(out)
+
+
+def plan(s: Scenario, catalog: Catalog, gpu_id: str | None = None, top: int | None = 10) -> PlanResult:
+    """Rank the fitting layouts of the scenario's GPU type and count (`top` best; None: all), and with
+    `workload.deadline_days` the smallest GPU count per candidate GPU type and their cost-time Pareto set."""
+    from .engine import resolve_target
+
+    target = resolve_target(s, catalog, gpu_id)
+    found = search(s, target)
+    order = found.ranked()
+    chosen = order if top is None else order[:max(top, 0)]
+    layouts = tuple(_ranked_entry(s, target, found, int(i), catalog) for i in chosen)
+    reason = None if order.size else nothing_fits_reason(s, target, found)
+    days = s.workload.deadline_days if s.workload.is_training else None
+    deadline: tuple[DeadlineResult, ...] = ()
+    if days is not None:
+        gpus = (gpu_id,) if gpu_id else s.hardware.compared_gpus
+        deadline = tuple(smallest_count(s, catalog, g, days) for g in gpus)
+    return PlanResult(gpu=target.gpu.id, gpu_count=target.gpu_count, searched=found.size,
+                      feasible=int(order.size), layouts=layouts, reason=reason, deadline_days=days,
+                      deadline=deadline, pareto=pareto(deadline))
