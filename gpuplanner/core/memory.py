@@ -128,7 +128,9 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
             grads = adapters * sb.grad
             opt = adapters * (sb.master + sb.optimizer)
             if w.method == "qlora":
-                weights = weights + unit * 2.0  # one layer dequantised to bf16 at a time
+                # bitsandbytes dequantises one Linear weight to bf16 at a time (Dettmers et al. 2023 §3)
+                biggest_linear = max(model.hidden * model.ffn_hidden, model.hidden * model.q_width) / tp
+                weights = weights + biggest_linear * 2.0
             gathered = np.where(zero >= 3, 2 * unit * base_b, 0.0)
             g_fwd = grads
         else:

@@ -320,8 +320,8 @@ def layout_problem(s: sc.Scenario) -> tuple[str, str] | None:
         return "parallel.pp", f"must be at most the number of layers ({m.layers}), got {p.pp}"
     if p.vpp > 1 and (p.pp or 1) < 2:
         return "parallel.vpp", "needs parallel.pp of 2 or more"
-    if p.vpp > 1 and m.layers % ((p.pp or 1) * p.vpp):
-        return "parallel.vpp", f"pp × vpp must divide the layers ({m.layers}), got {p.pp} × {p.vpp}"
+    if p.vpp > 1 and (p.pp or 1) * p.vpp > m.layers:
+        return "parallel.vpp", f"pp × vpp must be at most the layers ({m.layers}), got {p.pp} × {p.vpp}"
     if p.cp and w.seq_len % p.cp:
         return "parallel.cp", f"must divide workload.seq_len ({w.seq_len}), got {p.cp}"
     if p.ep and p.ep > 1:

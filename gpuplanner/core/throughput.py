@@ -46,6 +46,7 @@ CAUSAL_WORK = 0.55
 # GEMM (gradient_accumulation_fusion), so master-weight styles move nothing extra (PyTorch autocast docs,
 # torch/csrc/autograd/functions/accumulate_grad.h).
 WEIGHT_BYTES_PER_MICRO_BATCH = {"autocast": 24.0, "pure16": 6.0, "fused": 0.0}
+QLORA_DEQUANT_BYTES = 2.5
 # Non-flash attention runs as batched GEMMs with k = head_dim (64–128): about half the large-GEMM rate.
 BATCHED_GEMM_RELATIVE = 0.5
 # Width at which a GEMM loses half its efficiency to tile/wave quantisation (judgement; CUTLASS tiles are 128).
@@ -56,6 +57,9 @@ ELEMENTWISE_PASSES = {"fused": (60.0, 9.0), "eager": (200.0, 16.0)}
 # Softmax over the attention scores without FlashAttention: bytes per score element forward+backward
 # (fused scale-mask-softmax reads and writes 16-bit scores, dropout mask), Korthikanti et al. 2022 Table 1 ops.
 SOFTMAX_BYTES_PER_SCORE = 20.0
+# Share of the hidden-size element passes that lie outside the TP region (two norms, two residual adds and their
+# dropouts against RoPE, biases and casts inside it): judgement from the op list of a Megatron GPT layer.
+REPLICATED_HIDDEN_SHARE = 2.0 / 3.0
 # Cross-entropy over the vocabulary, bytes per logit forward+backward (16-bit logits, fp32 softmax and grad).
 LOSS_BYTES_PER_LOGIT = {"fused": 16.0, "eager": 28.0}
 # Fraction of the data-parallel reduction that hides under the last micro-batch's backward (DDP buckets,
@@ -101,6 +105,11 @@ def model_flops_per_token(model: ModelSpec, seq_len: float) -> float:
     return 6.0 * matmul_params(model) + attention_flops_per_token(model, seq_len)
 
 
+def training_flops_per_token(model: ModelSpec, w: Workload) -> float:
+    """Model FLOPs per token of the method: 6N for full training, the LoRA count for adapters."""
+    return lora_flops_per_token(model, w) if w.is_lora else model_flops_per_token(model, w.seq_len)
+
+
 def lora_flops_per_token(model: ModelSpec, w: Workload) -> float:
     """Frozen base: forward 2N, backward only the input gradient 2N (no weight gradient), adapters 6·N_lora."""
     base = 4.0 * matmul_params(model) + attention_flops_per_token(model, w.seq_len)
@@ -116,7 +125,7 @@ def _ring(n: np.ndarray, factor: float, size: np.ndarray, bw: np.ndarray) -> np.
 
 def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, pp: object, cp: object,
                ep: object, dp: object, zero: object, micro_batch: object, recompute: object, vpp: object = 1,
-               global_batch: object = None) -> StepTimes:
+               global_batch: object = None, sequence_parallel: object = None) -> StepTimes:
     """Seconds per optimizer step for each layout. `recompute` codes: 0 none, 1 selective, 2 full."""
     tp, pp, cp, ep, dp = (np.asarray(x, dtype=float) for x in (tp, pp, cp, ep, dp))
     zero, mb, rc, vpp = (np.asarray(x, dtype=float) for x in (zero, micro_batch, recompute, vpp))
@@ -142,24 +151,42 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
     gemm_rate = hw.peak_flops * gemm_eff
     attn_rate = hw.peak_flops * hw.gemm_efficiency * (FLASH_RELATIVE if w.flash_attention else BATCHED_GEMM_RELATIVE)
-    # per GPU: matmul work divides by tp (and the sequence by cp), layers by pp
-    per_gpu = tokens_mb / (tp * pp * cp)
-    t_gemm = per_gpu * (dense_flops + recompute_dense) / gemm_rate
+    # The pipeline runs at the pace of its slowest stage: ceil(L/p) layers plus, on the last stage, the LM head
+    # and the loss (Narayanan et al. 2021 §2.2 assume balanced stages; Megatron places the head on the last).
+    stage_layers = np.ceil(L / pp)
+    head_params = model.vocab * h
+    layer_flops = (dense_flops - (4.0 if lora else 6.0) * head_params) / L
+    head_flops = (4.0 if lora else 6.0) * head_params
+    tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
+    t_gemm = tok * (stage_layers * (layer_flops + np.where(rc >= 2, fwd_share * layer_flops, 0.0))
+                    + head_flops) / gemm_rate
     causal = CAUSAL_WORK if w.flash_attention else 1.0
-    t_attn = per_gpu * (attn_flops + recompute_attn) * causal / attn_rate
+    t_attn = tok * stage_layers / L * (attn_flops + recompute_attn) * causal / attn_rate
     hbm = hw.hbm_bytes_per_s * HBM_EFFICIENCY
     passes_h, passes_f = ELEMENTWISE_PASSES[impl]
     f_tokens = (model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden)
-    elem_bytes = L * e * (passes_h * h + passes_f * f_tokens) * np.where(rc >= 2, 4.0 / 3.0, 1.0)
-    t_elem = tokens_mb / (pp * cp) * elem_bytes / tp / hbm
-    softmax = 0.0 if w.flash_attention else SOFTMAX_BYTES_PER_SCORE * L * model.heads * s
-    t_softmax = np.asarray(tokens_mb / (tp * pp * cp) * softmax / hbm * np.where(rc >= 1, 1.5, 1.0))
-    t_loss = tokens_mb / (tp * cp) * model.vocab * LOSS_BYTES_PER_LOGIT[impl] / hbm / pp  # averaged over stages
+    # norms, residual adds and dropout act on the full hidden state on every TP rank unless sequence parallel
+    # splits them (Korthikanti §4.2.2); the MLP and attention internals are split by TP
+    sp = tp > 1 if sequence_parallel is None else np.asarray(sequence_parallel, dtype=bool)
+    rep_div = np.where(sp, tp, 1.0)
+    hidden_bytes = e * passes_h * h * (REPLICATED_HIDDEN_SHARE / rep_div + (1 - REPLICATED_HIDDEN_SHARE) / tp)
+    layer_bytes = (hidden_bytes + e * passes_f * f_tokens / tp) * np.where(rc >= 2, 4.0 / 3.0, 1.0)
+    t_elem = tokens_mb / cp * stage_layers * layer_bytes / hbm
+    softmax = 0.0 if w.flash_attention else SOFTMAX_BYTES_PER_SCORE * model.heads * s
+    t_softmax = np.asarray(tok * stage_layers * softmax / hbm * np.where(rc >= 1, 1.5, 1.0))
+    t_loss = tok * model.vocab * LOSS_BYTES_PER_LOGIT[impl] / hbm
     style = "fused" if impl == "fused" else ("autocast" if w.precision in AUTOCAST_STYLES or w.precision == "fp32"
                                               else "pure16")
-    weights_local = (model.params if not lora else model.lora_params(w.lora_rank, w.lora_targets)) / (tp * pp)
+    stage_params = (model.block_params(active=False) * stage_layers / L + head_params) / tp
+    weights_local = stage_params if not lora else model.lora_params(w.lora_rank, w.lora_targets) / (tp * pp)
     t_weights = weights_local * WEIGHT_BYTES_PER_MICRO_BATCH[style] / hbm
+    if w.method == "qlora":
+        # NF4 weights are dequantised to bf16 before every matmul: read 0.5 + write 2 bytes per weight, in the
+        # forward, the backward and the recomputed forward (bitsandbytes `dequantize_4bit`)
+        passes = 2.0 + np.where(rc >= 2, 1.0, 0.0)
+        t_weights = t_weights + model.block_params(active=True) / (tp * pp) * QLORA_DEQUANT_BYTES * passes / hbm
     t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights
+    per_gpu = tokens_mb / (tp * pp * cp)
 
     # --- communication per micro-batch (exposed) -----------------------------------------------------
     node = float(hw.gpus_per_node)
@@ -201,7 +228,7 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     comm = m * (t_tp + t_pp + t_cp + t_ep + t_zero3_exposed) + t_dp_exposed
     gpus = tp * pp * cp * dp
     tokens_step = gb * s
-    model_step = tokens_step * model_flops_per_token(model, s)
+    model_step = tokens_step * training_flops_per_token(model, w)
     hw_step = gpus * m * per_gpu * (dense_flops + recompute_dense + attn_flops + recompute_attn)
     return StepTimes(step_seconds=step, compute_seconds=m * t_mb * (1 + bubble), exposed_comm_seconds=comm,
                      bubble_fraction=bubble, hardware_flops_per_step=hw_step, model_flops_per_step=model_step)

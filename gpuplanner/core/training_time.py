@@ -10,7 +10,7 @@ from .goodput import estimate_goodput
 from .memory import RECOMPUTE_CODES
 from .results import GoodputEstimate, Layout, MemoryBreakdown, TimeEstimate
 from .scenario import Scenario
-from .throughput import HardwareRates, model_flops_per_token, step_times
+from .throughput import HardwareRates, step_times, training_flops_per_token
 
 if TYPE_CHECKING:
     from .catalog import Catalog, GpuSpec, NodeType
@@ -44,10 +44,10 @@ def estimate_time(s: Scenario, target: Target, layout: Layout, memory: MemoryBre
     global_batch = w.global_batch or layout.micro_batch * layout.dp
     st = step_times(m, w, rates, tp=layout.tp, pp=layout.pp, cp=layout.cp, ep=layout.ep, dp=layout.dp,
                     zero=layout.zero, micro_batch=layout.micro_batch, recompute=RECOMPUTE_CODES[layout.recompute],
-                    vpp=layout.vpp, global_batch=global_batch)
+                    vpp=layout.vpp, global_batch=global_batch, sequence_parallel=layout.sequence_parallel)
     gpus = layout.gpus
     tokens_per_step = global_batch * w.seq_len
-    flops_per_token = model_flops_per_token(m, w.seq_len)
+    flops_per_token = training_flops_per_token(m, w)
     peak_cluster = rates.peak_flops * gpus
     if w.mfu is not None:
         tps = w.mfu * peak_cluster / flops_per_token
@@ -63,7 +63,7 @@ def estimate_time(s: Scenario, target: Target, layout: Layout, memory: MemoryBre
                          failures_per_gpu_hour=s.goodput.failures_per_gpu_hour,
                          write_gb_per_s=s.goodput.checkpoint_write_gbps or site.checkpoint_write_gb_per_s,
                          restart_minutes=s.goodput.restart_minutes if s.goodput.restart_minutes is not None
-                         else site.restart_minutes)
+                         else site.restart_minutes, pcie_gen=target.gpu.pcie_gen)
     wall = ideal + g.lost_seconds
     time = TimeEstimate(
         model_flops=tokens * flops_per_token, hardware_flops_per_step=float(np.asarray(st.hardware_flops_per_step)),
