@@ -32,7 +32,7 @@ import numpy as np
 from .memory import GIB, RECOMPUTE_CODES, memory_for, training_components
 from .results import Layout
 from .scenario import Scenario
-from .throughput import model_flops_per_token, step_times
+from .throughput import step_times
 from .training_time import estimate_time, hardware_rates
 
 if TYPE_CHECKING:
@@ -244,7 +244,8 @@ def search(s: Scenario, target: Target) -> Search:
     st = step_times(model, w, rates, **layout_args, vpp=vpp, global_batch=gb)
     tokens_step = gb * w.seq_len
     gpus = (c["tp"] * c["pp"] * c["cp"] * c["dp"]).astype(float)
-    fpt = model_flops_per_token(model, w.seq_len)
+    # model FLOPs per token as the throughput model counts them for this method (LoRA: frozen base)
+    fpt = np.asarray(st.model_flops_per_step, dtype=float) / tokens_step
     peak = rates.peak_flops * gpus
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         model_tps = tokens_step / np.asarray(st.step_seconds, dtype=float)

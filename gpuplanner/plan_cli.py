@@ -1,0 +1,132 @@
+"""`gpuplanner plan SCENARIO [--json] [--top K]`: the ranked parallel layouts of a scenario (spec §4.2), and
+with `workload.deadline_days` the smallest GPU count per candidate GPU type and their cost-time Pareto set."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from typing import Any
+
+from .core.planner import DeadlineResult, PlanResult, RankedLayout
+from .core.results import Layout
+
+EXIT_OK = 0
+GIB = 2**30
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    cmd = subparsers.add_parser("plan", help="rank the parallel layouts that fit; with "
+                                             "workload.deadline_days, the smallest GPU count per GPU type")
+    cmd.add_argument("scenario", help="a .gpuplan.toml file")
+    cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+    cmd.add_argument("--top", type=_positive_int, default=10, metavar="K",
+                     help="how many layouts to show (default 10)")
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .core.catalog import load_catalog
+    from .core.planner import plan
+    from .core.scenario_io import read_scenario
+
+    scenario = read_scenario(args.scenario)
+    result = plan(scenario, load_catalog(), top=args.top)
+    if args.json:
+        print(json.dumps(plan_document(result), indent=2))
+    else:
+        print(human(result, scenario.name, scenario.cost.currency))
+    return EXIT_OK
+
+
+# --- JSON ------------------------------------------------------------------------------------------------
+
+def _num(v: float | None) -> float | None:
+    return None if v is None or not math.isfinite(v) else float(v)
+
+
+def _int(v: float | None) -> int | None:
+    return None if v is None or not math.isfinite(v) else int(round(v))
+
+
+def _parallel(lay: Layout) -> dict[str, Any]:
+    return {"tp": lay.tp, "pp": lay.pp, "cp": lay.cp, "ep": lay.ep, "dp": lay.dp, "zero": lay.zero,
+            "micro_batch": lay.micro_batch, "recompute": lay.recompute}
+
+
+def _layout_doc(r: RankedLayout) -> dict[str, Any]:
+    m, t = r.memory, r.time
+    return {
+        "parallel": _parallel(r.layout),
+        "memory": {"total": _int(m.total), "overhead": _int(m.overhead), "headroom": _int(m.headroom),
+                   "fits": bool(m.fits)},
+        "time": {"tokens_per_second": _num(t.tokens_per_second), "step_seconds": _num(t.step_seconds),
+                 "mfu": _num(t.mfu), "wall_seconds": _num(t.wall_seconds)},
+    }
+
+
+def _deadline_doc(d: DeadlineResult) -> dict[str, Any]:
+    return {"gpu_count": d.gpu_count, "wall_seconds": _num(d.wall_seconds),
+            "job_cloud_on_demand": _num(d.job_cloud_on_demand),
+            "parallel": _parallel(d.layout) if d.layout is not None else None, "reason": d.reason}
+
+
+def plan_document(r: PlanResult) -> dict[str, Any]:
+    doc: dict[str, Any] = {"gpu": r.gpu, "gpu_count": r.gpu_count, "searched": r.searched,
+                           "feasible": r.feasible, "reason": r.reason,
+                           "layouts": [_layout_doc(x) for x in r.layouts]}
+    if r.deadline_days is not None:
+        doc["deadline_days"] = r.deadline_days
+        doc["deadline"] = {d.gpu: _deadline_doc(d) for d in r.deadline}
+        doc["pareto"] = [{"gpu": d.gpu, "gpu_count": d.gpu_count, "wall_seconds": _num(d.wall_seconds),
+                          "job_cloud_on_demand": _num(d.job_cloud_on_demand)} for d in r.pareto]
+    return doc
+
+
+# --- human-readable ----------------------------------------------------------------------------------------
+
+def _fmt(v: float | None, spec: str) -> str:
+    return "-" if v is None or not math.isfinite(v) else format(v, spec)
+
+
+def human(r: PlanResult, name: str, currency: str = "USD") -> str:
+    lines = [f"{name}: {r.gpu_count:,} × {r.gpu}",
+             f"  {r.searched:,} layouts searched, {r.feasible:,} fit"]
+    if not r.layouts:
+        lines.append(f"  nothing fits: {r.reason}")
+    else:
+        head = (f"  {'#':>3} {'tp':>3} {'pp':>3} {'cp':>3} {'ep':>3} {'dp':>5} {'zero':>4} {'mb':>3} "
+                f"{'recompute':<9} {'GiB/GPU':>8} {'headroom':>8} {'tokens/s':>12} {'MFU':>6} {'step s':>8} "
+                f"{'days':>7}")
+        lines.append(head)
+        for i, x in enumerate(r.layouts, 1):
+            lay, m, t = x.layout, x.memory, x.time
+            mfu = "-" if t.mfu is None else f"{100 * t.mfu:.1f}%"
+            days = None if t.wall_seconds is None else t.wall_seconds / 86400
+            lines.append(
+                f"  {i:>3} {lay.tp:>3} {lay.pp:>3} {lay.cp:>3} {lay.ep:>3} {lay.dp:>5} {lay.zero:>4} "
+                f"{lay.micro_batch:>3} {lay.recompute:<9} {(m.total + m.overhead) / GIB:>8.1f} "
+                f"{m.headroom / GIB:>8.1f} {_fmt(t.tokens_per_second, ',.0f'):>12} {mfu:>6} "
+                f"{_fmt(t.step_seconds, '.2f'):>8} {_fmt(days, '.1f'):>7}")
+    if r.deadline_days is not None:
+        lines.append(f"  deadline {r.deadline_days:g} days: smallest GPU count per GPU type")
+        for d in r.deadline:
+            if d.gpu_count is None:
+                lines.append(f"    {d.gpu:<18} not met: {d.reason}")
+                continue
+            cost = "-" if d.job_cloud_on_demand is None else f"{d.job_cloud_on_demand:,.0f} {currency}"
+            on_pareto = " (Pareto)" if d in r.pareto else ""
+            shown = _fmt((d.wall_seconds or 0) / 86400, ".1f")
+            lines.append(f"    {d.gpu:<18} {d.gpu_count:>7,} GPUs  {shown} days  "
+                         f"job at on-demand prices {cost}{on_pareto}")
+    return "\n".join(lines)
