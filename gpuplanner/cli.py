@@ -19,15 +19,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _cmd_estimate(args: argparse.Namespace) -> int:
-    from .core.catalog import load_catalog
-    from .core.engine import estimate
-    from .core.scenario_io import read_scenario
+    from .core.catalog import CatalogError
+    from .core.engine import estimate, load_checked
     from .report import estimate_document
 
-    scenario = read_scenario(args.scenario)
-    catalog = load_catalog()
+    scenario, catalog = load_checked(args.scenario)
     if args.gpu:
-        catalog.gpu(args.gpu)
+        try:
+            catalog.gpu(args.gpu)
+        except CatalogError as err:
+            raise InputError(err.detail, key="--gpu") from None
     result = estimate(scenario, catalog, args.gpu)
     doc = estimate_document(result, scenario.name)
     if args.json:

@@ -36,12 +36,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .core.catalog import load_catalog
+    from .core.engine import load_checked
     from .core.planner import plan
-    from .core.scenario_io import read_scenario
 
-    scenario = read_scenario(args.scenario)
-    result = plan(scenario, load_catalog(), top=args.top)
+    scenario, catalog = load_checked(args.scenario)
+    result = plan(scenario, catalog, top=args.top)
     if args.json:
         print(json.dumps(plan_document(result), indent=2))
     else:

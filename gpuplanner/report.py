@@ -23,8 +23,16 @@ def _int(v: Any) -> int | None:
     return None if v is None else int(round(v))
 
 
+def _parallel(e: Estimate) -> dict[str, Any]:
+    lay = e.layout
+    training = e.time is not None or e.model.trainable_params > 0
+    return {"tp": lay.tp, "pp": lay.pp, "cp": lay.cp, "ep": lay.ep, "dp": lay.dp,
+            "zero": lay.zero if training else None, "micro_batch": lay.micro_batch if training else None,
+            "recompute": lay.recompute if training else None}
+
+
 def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
-    lay, mem, t, g, c = e.layout, e.memory, e.time, e.goodput, e.cluster
+    mem, t, g, c = e.memory, e.time, e.goodput, e.cluster
     memory: dict[str, Any] = dict.fromkeys(
         ("weights", "gradients", "optimizer", "activations", "kv_cache", "total", "overhead", "capacity",
          "headroom", "fits", "max_micro_batch", "max_seq_len"))
@@ -54,7 +62,6 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
         "scenario": scenario_label, "gpu": e.gpu, "currency": e.currency,
         "model": {"params": e.model.params, "active_params": e.model.active_params,
                   "trainable_params": e.model.trainable_params},
-        "parallel": {"tp": lay.tp, "pp": lay.pp, "cp": lay.cp, "ep": lay.ep, "dp": lay.dp, "zero": lay.zero,
-                     "micro_batch": lay.micro_batch, "recompute": lay.recompute},
+        "parallel": _parallel(e),
         "memory": memory, "time": time, "goodput": goodput, "cluster": cluster, "cost": cost,
     }

@@ -3,6 +3,7 @@ cluster and cost. The desktop app, the CLI and the workbook all call this; nothi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .catalog import Catalog, GpuSpec, NodeType
@@ -22,6 +23,35 @@ class Target:
     node: NodeType
     gpu_count: int
     gpus_per_node: int
+
+
+def check_catalog_ids(s: Scenario, catalog: Catalog, *, file: str | None = None) -> None:
+    """Every catalog id the scenario names exists; else InputError naming the scenario file and the key."""
+    from .catalog import CatalogError
+    from .errors import InputError
+
+    checks: list[tuple[str, str, Callable[[str], object]]] = [("hardware.gpu", s.hardware.gpu, catalog.gpu)]
+    checks += [("hardware.candidates", c, catalog.gpu) for c in s.hardware.candidates]
+    if s.hardware.node:
+        checks.append(("hardware.node", s.hardware.node, catalog.node))
+    if s.cost.site:
+        checks.append(("cost.site", s.cost.site, catalog.site))
+    for key, value, lookup in checks:
+        try:
+            lookup(value)
+        except CatalogError as err:
+            raise InputError(err.detail, file=file, key=key) from None
+
+
+def load_checked(path: str, catalog: Catalog | None = None) -> tuple[Scenario, Catalog]:
+    """Read a scenario file and check its catalog ids against the (shipped + user) catalog."""
+    from .catalog import load_catalog
+    from .scenario_io import read_scenario
+
+    scenario = read_scenario(path)
+    catalog = catalog or load_catalog()
+    check_catalog_ids(scenario, catalog, file=str(path))
+    return scenario, catalog
 
 
 def resolve_target(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> Target:

@@ -88,7 +88,8 @@ class _Reader:
 
 # --- families --------------------------------------------------------------------------------------
 
-def _llama_like(r: _Reader, *, tied_default: bool, qkv_bias: bool = False) -> dict[str, Any]:
+def _llama_like(r: _Reader, *, tied_default: bool, qkv_bias: bool = False,
+                head_dim_default: int | None = None) -> dict[str, Any]:
     """Llama / Mistral / Qwen2 / Gemma: RMSNorm, RoPE, gated MLP, optional GQA and head_dim."""
     heads = r.get_int("num_attention_heads")
     fields: dict[str, Any] = dict(
@@ -96,7 +97,7 @@ def _llama_like(r: _Reader, *, tied_default: bool, qkv_bias: bool = False) -> di
         kv_heads=r.get_int("num_key_value_heads", heads), ffn_hidden=r.get_int("intermediate_size"),
         vocab=r.get_int("vocab_size"), tied_embeddings=r.get_bool("tie_word_embeddings", tied_default),
         qkv_bias=qkv_bias)
-    head_dim = r.opt_int("head_dim")
+    head_dim = r.opt_int("head_dim") or head_dim_default
     if head_dim is not None:
         fields["head_dim"] = head_dim
     # LlamaConfig/MistralConfig `attention_bias` (q, k, v and o) and `mlp_bias`; ModelSpec has q/k/v biases or
@@ -128,13 +129,14 @@ def _qwen2(r: _Reader) -> dict[str, Any]:
 
 
 def _gemma(r: _Reader) -> dict[str, Any]:
-    # GemmaConfig: tie_word_embeddings defaults to True; head_dim given (256).
-    return _llama_like(r, tied_default=True)
+    # GemmaConfig: tie_word_embeddings defaults to True, head_dim to 256.
+    return _llama_like(r, tied_default=True, head_dim_default=256)
 
 
 def _gemma2(r: _Reader) -> dict[str, Any]:
     # Gemma2DecoderLayer: input, post-attention, pre-feedforward and post-feedforward RMSNorm (2 beyond the usual 2).
-    return {**_llama_like(r, tied_default=True), "extra_norms_per_layer": 2}
+    # Gemma2Config: tie_word_embeddings defaults to True, head_dim to 256.
+    return {**_llama_like(r, tied_default=True, head_dim_default=256), "extra_norms_per_layer": 2}
 
 
 def _deepseek(r: _Reader) -> dict[str, Any]:

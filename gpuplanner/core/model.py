@@ -70,6 +70,12 @@ class ModelSpec:
         return self.kv_heads * self.head_dim
 
     def with_overrides(self, **changes: object) -> ModelSpec:
+        """A copy with some fields changed; head_dim and expert_ffn_hidden follow hidden/heads and ffn_hidden
+        when they were derived from them and are not changed themselves (spec §4.1 defaults)."""
+        if "head_dim" not in changes and self.head_dim == self.hidden // max(self.heads, 1):
+            changes["head_dim"] = 0
+        if "expert_ffn_hidden" not in changes and self.expert_ffn_hidden == self.ffn_hidden:
+            changes["expert_ffn_hidden"] = 0
         return replace(self, **changes)  # type: ignore[arg-type]
 
     # --- parameter counts -----------------------------------------------------------------------
@@ -139,21 +145,22 @@ class ModelSpec:
         return self.block_params(active=True) + self.embedding_params() + self.output_params() + self.norm_params()
 
     def lora_params(self, rank: int, targets: tuple[str, ...]) -> int:
-        """Adapter parameters r·(d_in + d_out) per targeted matrix (Hu et al. 2021, §4)."""
+        """Adapter parameters r·(d_in + d_out) per targeted matrix (Hu et al. 2021, §4). MLP targets adapt
+        every expert (routed and shared) in MoE layers. MLA projections are counted as if standard attention
+        (q/k/v/o widths), which over-counts slightly for DeepSeek-style models."""
         h = self.hidden
-        shapes = {
-            "q": (h, self.q_width), "k": (h, self.kv_width), "v": (h, self.kv_width), "o": (self.q_width, h),
-            "gate": (h, self.ffn_hidden), "up": (h, self.ffn_hidden), "down": (self.ffn_hidden, h),
-        }
-        if not self.gated_mlp:
-            shapes["gate"] = (0, 0)
-        per_layer = sum(rank * (d_in + d_out) for name, (d_in, d_out) in shapes.items() if name in targets)
-        mlp_targets = {"gate", "up", "down"} & set(targets)
-        if self.is_moe and mlp_targets:
-            f = self.expert_ffn_hidden
-            mlp_part = sum(rank * (h + f) for t in mlp_targets if t != "gate" or self.gated_mlp)
-            per_layer += mlp_part * (self.experts + self.shared_experts - 1)
-        return per_layer * self.layers
+        attn_shapes = {"q": (h, self.q_width), "k": (h, self.kv_width), "v": (h, self.kv_width),
+                       "o": (self.q_width, h)}
+        attention = sum(rank * (a + b) for name, (a, b) in attn_shapes.items() if name in targets)
+
+        def mlp(ffn: int) -> int:
+            names = ("gate", "up", "down") if self.gated_mlp else ("up", "down")
+            return sum(rank * (h + ffn) for name in names if name in targets)
+
+        dense_layers = self.layers - self.moe_layers
+        experts = self.experts + self.shared_experts
+        return (self.layers * attention + dense_layers * mlp(self.ffn_hidden)
+                + self.moe_layers * experts * mlp(self.expert_ffn_hidden))
 
 
 MODEL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ModelSpec) if f.name not in (

@@ -219,6 +219,9 @@ def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Sce
     if "method" not in wl:
         raise fail("workload.method", "missing; must be one of " + ", ".join(sc.METHODS))
     method = wl["method"]
+    problem = WORKLOAD_KEYS["method"].check(method)
+    if problem:
+        raise fail("workload.method", f"{problem}, got {_fmt(method)}")
     for tname, keys in TABLES.items():
         for key, value in tables[tname].items():
             problem = keys[key].check(value)
@@ -406,17 +409,19 @@ def _model_dict(s: sc.Scenario) -> dict[str, Any]:
         base = lookup_preset(s.model_preset)
         table: dict[str, Any] = {"preset": s.model_preset}
         table.update({k: v for k, v in current.items() if getattr(base, k) != v})
-        if s.model.name != base.name and len(table) > 1:
+        if s.model.name != base.name:
             table["name"] = s.model.name
         return table
-    blank = ModelSpec(name="", layers=1, hidden=s.model.hidden, heads=s.model.heads, kv_heads=1, ffn_hidden=1,
-                      vocab=1)
+    blank = ModelSpec(name="", layers=1, hidden=s.model.hidden, heads=s.model.heads, kv_heads=1,
+                      ffn_hidden=s.model.ffn_hidden, vocab=1)
     table = {"name": s.model.name}
     for k, v in current.items():
         if k in ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab") or getattr(blank, k) != v:
             table[k] = v
     if s.model.expert_ffn_hidden == s.model.ffn_hidden:
         table.pop("expert_ffn_hidden", None)
+    if s.model.hidden % s.model.heads:
+        table["head_dim"] = s.model.head_dim  # not derivable: the file must say it
     return table
 
 
