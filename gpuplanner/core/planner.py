@@ -8,7 +8,7 @@ them. Keys the scenario gives are fixed; absent keys (None) are searched:
 - tp: divisors of the node size (tensor parallel stays within a node) that divide the attention heads and
   divide the KV heads or are a multiple of them;
 - pp: divisors of gpu_count / (tp·cp) up to the number of layers (uneven stages allowed: ceil(L/pp) layers on
-  the fullest stage); with vpp > 1 only pp ≥ 2 with pp·vpp dividing the layers;
+  the fullest stage); with vpp > 1 only pp ≥ 2 with pp·vpp at most the layers;
 - cp: powers of two up to 16 that divide the sequence length;
 - ep: divisors of the experts (MoE only) that divide dp·cp;
 - zero 0–3; micro-batch powers of two up to 64 (global_batch a multiple of micro_batch·dp when given);
@@ -200,7 +200,7 @@ def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
                        and (m.kv_heads % t == 0 or t % m.kv_heads == 0)])
     pps = _axis(p.pp, [q for q in _divisors(n) if q <= m.layers])
     if p.vpp > 1:
-        pps = [q for q in pps if q >= 2 and m.layers % (q * p.vpp) == 0]
+        pps = [q for q in pps if q >= 2 and q * p.vpp <= m.layers]
     grids = np.meshgrid(np.array(tps, dtype=np.int64), np.array(pps, dtype=np.int64),
                         np.array(cps, dtype=np.int64), np.array(eps, dtype=np.int64),
                         np.array(zeros, dtype=np.int64), np.array(mbs, dtype=np.int64),
@@ -241,7 +241,7 @@ def search(s: Scenario, target: Target) -> Search:
     rates = hardware_rates(target.gpu, target.node, target.gpus_per_node, w.precision)
     gb = (np.full(c["tp"].shape, float(w.global_batch)) if w.global_batch
           else (c["micro_batch"] * c["dp"]).astype(float))
-    st = step_times(model, w, rates, **layout_args, vpp=vpp, global_batch=gb)
+    st = step_times(model, w, rates, **layout_args, vpp=vpp, global_batch=gb, sequence_parallel=sp)
     tokens_step = gb * w.seq_len
     gpus = (c["tp"] * c["pp"] * c["cp"] * c["dp"]).astype(float)
     # model FLOPs per token as the throughput model counts them for this method (LoRA: frozen base)
