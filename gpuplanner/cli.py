@@ -103,6 +103,7 @@ _EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
 def _register_optional() -> None:
     import importlib
 
+    _EXTRA_COMMANDS.clear()
     for name in ("gpuplanner.plan_cli", "gpuplanner.export.cli", "gpuplanner.calibrate_cli"):
         try:
             mod = importlib.import_module(name)

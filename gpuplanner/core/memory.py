@@ -271,6 +271,8 @@ def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, .
                    f"{sb.master + sb.optimizer:g} B/param" + (f" / {shard}" if layout.zero >= 1 else "")),
         MemoryTerm("activations", 0.0, f"per layer × {math_layers(model, layout)} layers × in-flight micro-batches"
                    f" (recompute {layout.recompute}) + logits/loss"),
+        MemoryTerm("overhead", 0.0, f"CUDA context {CUDA_CONTEXT_BYTES / GIB:.1f} GiB + NCCL {NCCL_BYTES / GIB:.1f} GiB "
+                   f"(more than one GPU) + {FRAGMENTATION:.0%} fragmentation of activations"),
     )
 
 

@@ -43,10 +43,11 @@ class Layout:
 
 @dataclass(frozen=True)
 class MemoryTerm:
-    """One labelled contribution, for tooltips and the workbook: bytes and the formula behind them."""
+    """One labelled contribution, for tooltips and the workbook: its per-parameter coefficient (0 where the
+    term does not scale with parameters) and the formula behind it."""
 
     label: str
-    bytes: float
+    bytes_per_param: float
     formula: str
 
 

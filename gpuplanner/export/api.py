@@ -1,0 +1,20 @@
+"""export_workbook: build the workbook, then save it atomically (files.py)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..core.catalog import Catalog
+from ..core.scenario import Scenario
+from .files import lock_files, save_atomically
+from .workbook import build_workbook
+
+
+def export_workbook(scenario: Scenario, catalog: Catalog, path: str | os.PathLike[str], *,
+                    language: str = "en", scenario_text: str | None = None) -> None:
+    target = Path(path)
+    if lock_files(target):  # fail before the work of building, with the same message as save_atomically
+        save_atomically(target, lambda tmp: None)
+    wb = build_workbook(scenario, catalog, language=language, scenario_text=scenario_text)
+    save_atomically(target, lambda tmp: wb.save(tmp))
