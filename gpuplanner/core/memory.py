@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import activations as act
-from .memory_states import param_bytes, state_bytes
+from .memory_states import AUTOCAST_STYLES, param_bytes, state_bytes
 from .model import ModelSpec
 from .results import Layout, MemoryBreakdown, MemoryTerm
 from .scenario import Workload
@@ -37,6 +37,7 @@ NF4_BYTES = (4 + 8 / 64 + 32 / (64 * 256)) / 8
 INT4_BYTES = 0.5 + (16 + 4) / 128 / 8
 INT8_BYTES = 1.0
 RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
+PEAK_PHASES = ("loss backward", "backward of the last layer", "end of backward", "optimizer step")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Components:
     overhead: np.ndarray
     stage_first: np.ndarray
     stage_last: np.ndarray
+    phase: np.ndarray  # index into PEAK_PHASES
 
     @property
     def total(self) -> np.ndarray:
@@ -91,6 +93,19 @@ def _stage_params(model: ModelSpec, tp: np.ndarray, pp: np.ndarray, ep: np.ndarr
     return dense, layers * per_layer_expert, unit
 
 
+def _layer_params(model: ModelSpec) -> float:
+    """Matmul weights of one average layer (routed experts a token uses), for autocast's cast copies."""
+    return model.block_params(active=True) / model.layers
+
+
+def _foreach_temp(w: Workload) -> float:
+    """Bytes per parameter of the temporaries of PyTorch's foreach AdamW (`torch._foreach_sqrt` of the second
+    moment for the whole parameter group, torch/optim/adamw.py `_multi_tensor_adamw`); fused kernels have none."""
+    if w.optimizer_impl != "foreach" or w.optimizer != "adamw":
+        return 0.0
+    return 2.0 if w.precision == "bf16-true" else 4.0
+
+
 def _largest_tensor(model: ModelSpec, tp: np.ndarray) -> np.ndarray:
     """The largest single parameter tensor per GPU (optimizer-in-backward frees each gradient after its step)."""
     biggest = max(model.vocab * model.hidden, model.hidden * model.ffn_hidden, model.hidden * model.q_width)
@@ -117,7 +132,7 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
         dense, expert, unit = _stage_params(model, tp, pp, ep, first=first)
         expert_shard = np.maximum(shard / ep, 1.0)
         if lora:
-            base_b = 4.0 if precision == "fp32" else 2.0
+            base_b = param_bytes(precision)  # the frozen base in the style's parameter dtype (fp32 under autocast)
             if w.method == "qlora":
                 emb_share = (model.embedding_params() + model.output_params()) / max(model.params, 1)
                 base_b = NF4_BYTES * (1 - emb_share) + 2.0 * emb_share
@@ -133,6 +148,7 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
                 weights = weights + biggest_linear * 2.0
             gathered = np.where(zero >= 3, 2 * unit * base_b, 0.0)
             g_fwd = grads
+            opt_temp = adapters * _foreach_temp(w)
         else:
             p_local = dense + expert
             p_sharded = dense / shard + expert / expert_shard
@@ -157,6 +173,7 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
             if w.offload == "full":
                 weights = np.where(zero >= 3, 0.0, weights)
             opt = optim
+            opt_temp = np.where(zero >= 1, p_sharded, p_local) * _foreach_temp(w) * (w.offload == "none")
             # gradients exist during forward when buffers are persistent (Megatron main_grad, FSDP sharded grads
             # after the first micro-batch) or when earlier micro-batches of the step have accumulated them
             persistent = precision in ("bf16-master", "fp16-master", "fp8-mixed")
@@ -167,7 +184,7 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
         seq_local = w.seq_len / cp
         targets = w.lora_targets if lora else None
         coef = act.layer_coefficients(model, precision, w.flash_attention, lora_targets=targets,
-                                      dropout=w.dropout)
+                                      lora_rank=w.lora_rank if lora else 0, dropout=w.dropout)
         full_layer = act.layer_bytes(coef, model, seq_local, mb, tp, sp)
         sel_layer = act.selective_layer_bytes(coef, model, seq_local, mb, tp, sp)
         ckpt = act.checkpoint_bytes(coef, model, seq_local, mb, tp, sp)
@@ -186,31 +203,42 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
         # embedding output (the first layer's input) is kept by the first stage's first layer: counted above
         kept_loss, bwd_loss = act.loss_bytes(model, precision, seq_local, mb, tp, w.chunked_loss)
         is_last = (not first) | (pp == 1)
-        # with full recompute the layer under backward is rebuilt in full (stas00 measured its forward working
-        # set at 24–48 hidden-state copies; the saved set plus its gradients is of that order)
+        # autocast keeps the 16-bit copy of every matmul weight it cast in forward until backward has used it
+        # (torch.autocast weight cache; the harness measures 2 bytes per weight, LM head included)
+        cast_copies = 0.0
+        if precision in AUTOCAST_STYLES:
+            # a checkpointed layer's forward runs again in backward, so with full recompute only the LM head's copy
+            # is kept across the step (and one layer's while it is rebuilt)
+            per_layer_copy = 2.0 * _layer_params(model) / tp
+            cast_copies = (np.where(rc >= 2, per_layer_copy, layers * per_layer_copy)
+                           + np.where(is_last, 2.0 * model.vocab * model.hidden / tp, 0.0))
+        # with full recompute the layer under backward is rebuilt in full
         working = np.where(rc >= 2, full_layer, 0.0)
         loss_kept = np.where(is_last, kept_loss, 0.0)
         loss_bwd = np.where(is_last, bwd_loss, 0.0)
-        fwd_act = stored + loss_kept
-        start_act = fwd_act + loss_bwd + working
-        end_act = working
-        states_start = weights + opt + g_fwd + gathered
-        states_end = weights + opt + grads + gathered
-        start_total = states_start + start_act
-        end_total = states_end + end_act
-        peak_start = start_total >= end_total
-        activ = np.where(peak_start, start_act, end_act)
-        stages[first] = (
-            weights + gathered, np.where(peak_start, g_fwd, grads) * np.ones_like(weights), opt * np.ones_like(weights),
-            activ, np.maximum(start_total, end_total), gathered,
-        )
+        # phases: (a) loss backward: everything saved + loss buffers; (b) backward of the last layer: everything
+        # saved + the rebuilt layer; (c) end of backward: all gradients + the rebuilt first layer; (d) optimizer
+        # step: all gradients + the optimizer's temporaries
+        act_a = stored + cast_copies + loss_kept + loss_bwd
+        act_b = stored + cast_copies + working
+        act_c = working
+        states_fwd = weights + opt + g_fwd + gathered
+        states_all = weights + opt + grads + gathered
+        totals = np.stack(np.broadcast_arrays(states_fwd + act_a, states_fwd + act_b, states_all + act_c,
+                                              states_all + opt_temp))
+        phase = np.argmax(totals, axis=0)
+        activ = np.choose(phase, np.broadcast_arrays(act_a, act_b, act_c, 0.0 * act_c))
+        grad_now = np.where(phase <= 1, g_fwd, grads) * np.ones_like(weights)
+        opt_now = opt + np.where(phase == 3, opt_temp, 0.0)
+        stages[first] = (weights + gathered, grad_now, opt_now * np.ones_like(weights), activ, np.max(totals, axis=0),
+                         gathered, phase * np.ones_like(weights))
     f, last = stages[True], stages[False]
     worst_first = f[4] >= last[4]
     pick = [np.where(worst_first, a, b) for a, b in zip(f, last, strict=True)]
-    weights, grads, opt, activ, _, gathered = pick
+    weights, grads, opt, activ, _, gathered, phase = pick
     overhead = CUDA_CONTEXT_BYTES + np.where(gpus > 1, NCCL_BYTES, 0.0) + FRAGMENTATION * (activ + gathered)
     return Components(weights=weights, gradients=grads, optimizer=opt, activations=activ, overhead=overhead,
-                      stage_first=f[4], stage_last=last[4])
+                      stage_first=f[4], stage_last=last[4], phase=phase.astype(int))
 
 
 def weight_bytes_per_param(weight_precision: str) -> float:
@@ -257,7 +285,7 @@ def _breakdown_training(model: ModelSpec, w: Workload, layout: Layout, capacity:
     return MemoryBreakdown(
         weights=float(c.weights), gradients=float(c.gradients), optimizer=float(c.optimizer),
         activations=float(c.activations), kv_cache=0.0, overhead=float(c.overhead), capacity=capacity,
-        stage=worst, stages=stages, terms=_terms(model, w, layout))
+        stage=worst, stages=stages, terms=_terms(model, w, layout), peak_phase=PEAK_PHASES[int(c.phase)])
 
 
 def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, ...]:

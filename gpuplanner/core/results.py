@@ -66,6 +66,7 @@ class MemoryBreakdown:
     max_seq_len: int | None = None
     stage: int = 0
     stages: tuple[float, ...] = ()  # total per pipeline stage
+    peak_phase: str = ""  # when the peak happens: "loss backward", "end of backward", "optimizer step", ...
     terms: tuple[MemoryTerm, ...] = field(default=(), compare=False)
 
     @property

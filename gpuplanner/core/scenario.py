@@ -18,6 +18,7 @@ PRECISIONS = ("fp32", "bf16-mixed", "bf16-master", "bf16-true", "fp16-mixed", "f
 PRECISION_ALIASES = {"bf16": "bf16-mixed", "fp16": "fp16-mixed", "fp8": "fp8-mixed"}
 OPTIMIZERS = ("adamw", "adamw8bit", "sgd", "adafactor")
 OFFLOADS = ("none", "optimizer", "full")
+OPTIMIZER_IMPLS = ("fused", "foreach")
 RECOMPUTES = ("none", "selective", "full")
 LORA_TARGETS = ("q", "k", "v", "o", "gate", "up", "down")
 WEIGHT_PRECISIONS = ("bf16", "int8", "int4")
@@ -40,6 +41,7 @@ class Workload:
     epochs: int | None = None
     precision: str = "bf16-mixed"
     optimizer: str = "adamw"
+    optimizer_impl: str = "fused"  # "foreach": PyTorch's multi-tensor AdamW and its temporaries
     optimizer_in_backward: bool = False
     offload: str = "none"
     activation_offload: bool = False  # saved activations streamed to CPU memory (torchtune, DeepSpeed)

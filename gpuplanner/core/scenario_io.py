@@ -121,6 +121,7 @@ WORKLOAD_KEYS: dict[str, Key] = {
     "precision": Key(one_of(*sc.PRECISIONS, aliases=sc.PRECISION_ALIASES), TRAIN),
     "optimizer": Key(one_of(*sc.OPTIMIZERS), TRAIN),
     "optimizer_in_backward": Key(boolean, TRAIN),
+    "optimizer_impl": Key(one_of(*sc.OPTIMIZER_IMPLS), TRAIN),
     "offload": Key(one_of(*sc.OFFLOADS), TRAIN),
     "activation_offload": Key(boolean, TRAIN),
     "recompute": Key(one_of(*sc.RECOMPUTES), TRAIN),
