@@ -205,7 +205,7 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
         is_last = (not first) | (pp == 1)
         # autocast keeps the 16-bit copy of every matmul weight it cast in forward until backward has used it
         # (torch.autocast weight cache; the harness measures 2 bytes per weight, LM head included)
-        cast_copies = 0.0
+        cast_copies: np.ndarray | float = 0.0
         if precision in AUTOCAST_STYLES:
             # a checkpointed layer's forward runs again in backward, so with full recompute only the LM head's copy
             # is kept across the step (and one layer's while it is rebuilt)
@@ -299,8 +299,8 @@ def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, .
                    f"{sb.master + sb.optimizer:g} B/param" + (f" / {shard}" if layout.zero >= 1 else "")),
         MemoryTerm("activations", 0.0, f"per layer × {math_layers(model, layout)} layers × in-flight micro-batches"
                    f" (recompute {layout.recompute}) + logits/loss"),
-        MemoryTerm("overhead", 0.0, f"CUDA context {CUDA_CONTEXT_BYTES / GIB:.1f} GiB + NCCL {NCCL_BYTES / GIB:.1f} GiB "
-                   f"(more than one GPU) + {FRAGMENTATION:.0%} fragmentation of activations"),
+        MemoryTerm("overhead", 0.0, f"CUDA context {CUDA_CONTEXT_BYTES / GIB:.1f} GiB + NCCL "
+                   f"{NCCL_BYTES / GIB:.1f} GiB (more than one GPU) + {FRAGMENTATION:.0%} fragmentation"),
     )
 
 
