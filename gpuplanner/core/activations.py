@@ -152,8 +152,9 @@ def loss_bytes(model: ModelSpec, precision: str, seq_local: Array, micro_batch: 
     Eager (HF ``ForCausalLMLoss``): ``logits.float()`` feeds log_softmax, which keeps its fp32 output; the
     16-bit logits are freed once the caller keeps only the loss; backward adds an fp32 gradient of that output
     and the fp32 gradient of the logits before it is cast back (4 kept + 8, as the harness measures).
-    Fused vocab-parallel cross-entropy (Megatron ``vocab_parallel_cross_entropy``) keeps an fp32 softmax of its vocabulary shard. Chunked loss (torchtune
-    ``CEWithChunkedOutputLoss``, 8 chunks) keeps the 16-bit logits chunks and upcasts one chunk at a time.
+    Fused vocab-parallel cross-entropy (Megatron ``vocab_parallel_cross_entropy``) keeps an fp32 softmax of its
+    vocabulary shard. Chunked loss (torchtune ``CEWithChunkedOutputLoss``, 8 chunks) keeps the 16-bit logits
+    chunks and upcasts one chunk at a time.
     """
     e = 4.0 if precision == "fp32" else 2.0
     tokens_v = np.asarray(seq_local, dtype=float) * micro_batch * model.vocab / np.asarray(tp, dtype=float)
