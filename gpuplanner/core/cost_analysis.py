@@ -265,9 +265,10 @@ def equivalent_annual_cost(inp: CostInputs, pv_own: float | None) -> float | Non
     if pv_own is None or r is None:
         return None
     y = inp.horizon_years
-    if r == 0:
+    denominator = -math.expm1(-y * math.log1p(r))  # 1 − (1 + r)^−Y, exact for tiny r
+    if r == 0 or denominator == 0:
         return pv_own / y
-    return pv_own * r / -math.expm1(-y * math.log1p(r))  # 1 − (1 + r)^−Y, exact for tiny r
+    return pv_own * r / denominator
 
 
 def tco_by_horizon(inp: CostInputs, rate: float = 1.0,

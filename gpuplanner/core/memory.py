@@ -222,6 +222,10 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
         act_a = stored + cast_copies + loss_kept + loss_bwd
         act_b = stored + cast_copies + working
         act_c = working
+        if model.tied_embeddings and not lora and first:
+            # tied embeddings: the embedding backward builds a dense V×h gradient and adds it to the LM head's,
+            # so one more gradient-sized V×h tensor exists at the end of backward (torch embedding_dense_backward)
+            act_c = act_c + model.vocab * model.hidden / tp * sb.grad
         states_fwd = weights + opt + g_fwd + gathered
         states_all = weights + opt + grads + gathered
         totals = np.stack(np.broadcast_arrays(states_fwd + act_a, states_fwd + act_b, states_all + act_c,

@@ -344,8 +344,13 @@ def test_property_flows_sum_to_totals_and_npv_zero_rate(inp: CostInputs) -> None
     assert diff == approx(tco - cloud, rel=1e-9, abs=1e-6)
     rate = ca.irr(cf.incremental)
     if rate is not None:
-        scale = sum(abs(v) for v in cf.incremental or ()) or 1.0
-        assert abs(ca.npv(rate, cf.incremental or ())) <= 1e-6 * scale
+        flows = cf.incremental or ()
+        scale = sum(abs(v) for v in flows) or 1.0
+        # the NPV is zero at the rate, or changes sign within a hair of it (near −99% the NPV is so steep that
+        # the last representable rates still leave a large residual)
+        step = 1e-9 * max(1.0, abs(rate))
+        lo, hi = ca.npv(rate - step, flows), ca.npv(rate + step, flows)
+        assert abs(ca.npv(rate, flows)) <= 1e-6 * scale or lo * hi <= 0
 
 
 @settings(max_examples=60, deadline=None)
