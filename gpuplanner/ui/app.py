@@ -1,0 +1,167 @@
+"""The composition root: QApplication, the catalog, the opening scenario, the main window.
+
+``run_app(smoke_test=True)`` (``gpuplanner --smoke-test``) shows the window offscreen, estimates the default
+scenario once, exports one workbook to a temporary folder when the export module is there, prints one line
+and exits 0 (1 on any failure).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEFAULT_SCENARIO = "default.gpuplan.toml"
+
+
+def default_scenario_path() -> Path:
+    from gpuplanner.core.paths import resources_dir
+
+    return resources_dir() / DEFAULT_SCENARIO
+
+
+_BENIGN = ("This plugin does not support propagateSizeHints()",)  # the offscreen platform, on every window
+
+
+def _quiet_benign(mode, context, message: str) -> None:  # noqa: ANN001 - Qt message handler
+    if message not in _BENIGN:
+        sys.stderr.write(message + "\n")
+
+
+def create_application(argv: list[str] | None = None):
+    from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator, qInstallMessageHandler
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen" and "pytest" not in sys.modules:
+        qInstallMessageHandler(_quiet_benign)
+    QCoreApplication.setOrganizationName("gpuplanner")
+    QCoreApplication.setApplicationName("gpuplanner")
+    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    from gpuplanner.core.paths import resources_dir
+
+    icon = resources_dir() / "icons" / "gpuplanner.svg"
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
+    translator = QTranslator(app)
+    if translator.load(QLocale(), "gpuplanner", "_", str(resources_dir() / "translations")):
+        app.installTranslator(translator)
+    from .theme import apply_theme
+
+    apply_theme(app, str(QSettings().value("view/theme", "system")))
+    return app
+
+
+def opening_scenario(settings, *, smoke_test: bool = False):
+    """(scenario, path, read_only): the last file opened if it still reads, else the default scenario."""
+    from gpuplanner.core.errors import FileAccessError, InputError
+    from gpuplanner.core.scenario_io import read_scenario
+
+    last = None if smoke_test else settings.value("files/last")
+    if last and os.path.isfile(str(last)):
+        try:
+            return read_scenario(str(last)), Path(str(last)), False
+        except (InputError, FileAccessError):
+            pass
+    path = default_scenario_path()
+    return read_scenario(path), path, True
+
+
+def load_catalog():
+    from gpuplanner.core.catalog import load_catalog as load
+
+    return load()
+
+
+def build_window(settings=None, *, smoke_test: bool = False):
+    from PySide6.QtCore import QSettings
+
+    from .document import ScenarioDocument
+    from .main_window import MainWindow
+
+    settings = settings or QSettings()
+    scenario, path, read_only = opening_scenario(settings, smoke_test=smoke_test)
+    doc = ScenarioDocument(scenario, load_catalog)  # the catalog loads after the first paint
+    doc.replace_all(scenario, path, read_only=read_only)
+    window = MainWindow(doc, settings)
+    doc.setParent(window)
+    return window
+
+
+def _smoke(app) -> int:
+    from PySide6.QtCore import QSettings
+
+    from .main_window import export_function
+
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="gpuplanner-smoke-") as tmp:
+        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        window = build_window(settings, smoke_test=True)
+        window.show()
+        deadline = time.perf_counter() + 10
+        while not window._painted and time.perf_counter() < deadline:
+            app.processEvents()
+        window.wizard.add_remaining_pages()
+        window.build_results_view()
+        window.results_view.load_plots()
+        rs = window.runner.compute_sync()
+        primary = rs.primary
+        if primary is None or primary.estimate is None:
+            raise RuntimeError(f"no estimate for the default scenario: {primary.error if primary else 'no GPU'}")
+        mem = primary.estimate.memory
+        export = export_function()
+        if export is not None:
+            out = Path(tmp) / "smoke.xlsx"
+            export(window.doc.scenario, window.doc.catalog, out)
+            if not out.is_file():
+                raise RuntimeError("the export wrote no file")
+            exported = f"workbook exported ({out.stat().st_size:,} bytes)"
+        else:
+            exported = "workbook export skipped (gpuplanner.export has no export_workbook yet)"
+        window.doc.undo_stack.setClean()
+        from ._demo import dispose
+
+        dispose(app, window)
+        ms = (time.perf_counter() - t0) * 1000
+        print(f"gpuplanner smoke test OK: {rs.scenario.name} on {primary.gpu_name}, "
+              f"{mem.total / 2**30:.1f} GiB/GPU, fits={mem.fits}; {len(rs.candidates)} GPUs compared; "
+              f"{exported}; {ms:.0f} ms")
+    return 0
+
+
+def run_app(smoke_test: bool = False) -> int:
+    """Start the desktop app; with ``smoke_test`` run the offscreen check and exit (0 = OK)."""
+    if smoke_test:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = create_application()
+    if smoke_test:
+        try:
+            return _smoke(app)
+        except Exception as err:  # the smoke test reports any failure as one line and exit 1
+            print(f"gpuplanner smoke test FAILED: {type(err).__name__}: {err}", file=sys.stderr)
+            return 1
+    from gpuplanner.core.errors import FileAccessError, InputError
+
+    try:
+        window = build_window()
+    except (InputError, FileAccessError) as err:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.critical(None, "gpuplanner", app.translate("App", "gpuplanner cannot start:\n{0}").format(err))
+        return 1
+    window.show()
+    rc = app.exec()
+    from ._demo import dispose
+
+    dispose(app, window)
+    return rc
+
+
+def main() -> int:
+    return run_app(smoke_test="--smoke-test" in sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""Message boxes and file dialogs in one place, so tests can replace them (monkeypatch) and no test ever
+waits on a modal dialog."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+SCENARIO_SUFFIX = ".gpuplan.toml"
+
+
+def error(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.critical(parent, title, text)
+
+
+def info(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.information(parent, title, text)
+
+
+def ask_save_changes(parent: QWidget | None, name: str) -> QMessageBox.StandardButton:
+    """Save, Discard or Cancel."""
+    buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+               | QMessageBox.StandardButton.Cancel)
+    text = parent.tr("“{0}” has unsaved changes. Save them?").format(name) if parent else name
+    return QMessageBox.question(parent, parent.tr("Unsaved changes") if parent else "", text, buttons,
+                                QMessageBox.StandardButton.Save)
+
+
+def open_scenario_path(parent: QWidget, start: str = "") -> str:
+    path, _ = QFileDialog.getOpenFileName(parent, parent.tr("Open scenario"), start,
+                                          parent.tr("gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)"))
+    return path
+
+
+def save_scenario_path(parent: QWidget, start: str = "") -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, parent.tr("Save scenario as"), start,
+                                          parent.tr("gpuplanner scenarios (*.gpuplan.toml)"))
+    if path and not path.endswith(SCENARIO_SUFFIX):
+        path = path.removesuffix(".toml") + SCENARIO_SUFFIX
+    return path
+
+
+def save_file_path(parent: QWidget, title: str, start: str, file_filter: str, suffix: str) -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, title, start, file_filter)
+    if path and not path.lower().endswith(suffix):
+        path += suffix
+    return path

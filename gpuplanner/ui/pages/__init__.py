@@ -1,0 +1,1 @@
+"""The planning wizard's pages, one module each."""

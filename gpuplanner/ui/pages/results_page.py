@@ -1,0 +1,130 @@
+"""Step 5: the results for the planned GPU, number by number (hover for the formula), with Save and Export.
+The plots and the comparison table are in the results view beside the wizard."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from .. import formatting as fmt
+from .. import tooltips as tips
+from ..document import ScenarioDocument
+from ..recommend import recommendation
+from ..resultset import ResultSet
+from .base import PlannerPage
+
+FIGURES = ("memory", "headroom", "max_micro_batch", "layout", "wall", "gpu_hours", "tokens_per_second", "mfu",
+           "job_cost", "cloud_on_demand", "onprem_tco", "breakeven", "per_million")
+
+
+class ResultsPage(PlannerPage):
+    saveRequested = Signal()
+    exportRequested = Signal()
+
+    def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
+        super().__init__(doc, parent)
+        t = self.tr
+        self.setTitle(t("Results"))
+        self.setSubTitle(t("The planned GPU in numbers; hover a number for its formula and inputs."))
+        body = self.scrolling_body()
+        self.sentence = QLabel(recommendation(None))
+        self.sentence.setWordWrap(True)
+        self.sentence.setAccessibleName(t("Recommendation"))
+        self.sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        f = self.sentence.font()
+        f.setBold(True)
+        self.sentence.setFont(f)
+        body.addWidget(self.sentence)
+        self.box = QGroupBox()
+        form = QFormLayout(self.box)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        labels = {
+            "memory": t("Peak memory per GPU:"), "headroom": t("Headroom:"),
+            "max_micro_batch": t("Largest micro-batch that fits:"), "layout": t("Layout:"),
+            "wall": t("Wall clock:"), "gpu_hours": t("GPU-hours:"), "tokens_per_second": t("Throughput:"),
+            "mfu": t("MFU:"), "job_cost": t("Job at on-demand prices:"),
+            "cloud_on_demand": t("Cloud on demand (horizon):"), "onprem_tco": t("Owning TCO (horizon):"),
+            "breakeven": t("Break-even utilization:"), "per_million": t("Owning cost per million tokens:"),
+        }
+        self.values: dict[str, QLabel] = {}
+        for key in FIGURES:
+            value = QLabel(fmt.DASH)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setAccessibleName(labels[key].rstrip(":"))
+            form.addRow(QLabel(labels[key]), value)
+            self.values[key] = value
+        body.addWidget(self.box)
+        buttons = QHBoxLayout()
+        self.save_button = QPushButton(t("&Save scenario…"))
+        self.export_button = QPushButton(t("E&xport workbook…"))
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.export_button)
+        buttons.addStretch(1)
+        body.addLayout(buttons)
+        body.addStretch(1)
+        self.save_button.clicked.connect(self.saveRequested)
+        self.export_button.clicked.connect(self.exportRequested)
+        self.load()
+
+    def refresh(self, s) -> None:
+        pass
+
+    def show_results(self, rs: ResultSet) -> None:
+        self.sentence.setText(recommendation(rs))
+        c = rs.primary
+        e = c.estimate if c is not None else None
+        self.box.setTitle(self.tr("{0} × {1}").format(rs.scenario.hardware.gpu_count,
+                                                      c.gpu_name if c else rs.scenario.hardware.gpu))
+        for label in self.values.values():
+            label.setText(fmt.DASH)
+            label.setToolTip(c.error if c is not None and c.error else "")
+        if e is None:
+            return
+        mem, t, cost, cur = e.memory, e.time, e.cost, rs.currency
+        s = rs.scenario
+        shown = {
+            "memory": (fmt.gib(mem.total + mem.overhead) + self.tr(" of {0}").format(fmt.gib(mem.capacity)),
+                       tips.memory_total(e)),
+            "headroom": (fmt.signed_gib(mem.headroom), tips.headroom(e)),
+            "max_micro_batch": (fmt.count(mem.max_micro_batch), tips.headroom(e)),
+            "layout": (f"tp {e.layout.tp} · pp {e.layout.pp} · cp {e.layout.cp} · dp {e.layout.dp} · "
+                       f"ZeRO-{e.layout.zero}", tips.layout(e)),
+            "wall": (fmt.days(t.wall_seconds if t else None), tips.wall_time(e, s.workload.training_tokens)),
+            "gpu_hours": (fmt.gpu_hours(t.gpu_hours if t else None), tips.gpu_hours(e, s.hardware.gpu_count)),
+            "tokens_per_second": (self.tr("{0} tokens/s").format(fmt.count(t.tokens_per_second))
+                                  if t and t.tokens_per_second else fmt.DASH,
+                                  tips.wall_time(e, s.workload.training_tokens)),
+            "mfu": (fmt.percent(t.mfu if t else None, 1), tips.wall_time(e, s.workload.training_tokens)),
+            "job_cost": (fmt.money(getattr(cost, "job_cloud_on_demand", None), cur), tips.job_cost(e)),
+            "cloud_on_demand": (fmt.money(getattr(cost, "cloud_on_demand", None), cur),
+                                tips.cloud_total(e, "cloud_on_demand")),
+            "onprem_tco": (fmt.money(getattr(cost, "onprem_tco", None), cur), tips.onprem_tco(e)),
+            "breakeven": (fmt.percent(getattr(cost, "breakeven_utilization", None), 1), tips.breakeven(e)),
+            "per_million": (self._per_million(getattr(cost, "per_million_tokens", None), cur), tips.per_million(e)),
+        }
+        for key, (text, tip) in shown.items():
+            self.values[key].setText(text)
+            self.values[key].setToolTip(tip)
+
+    @staticmethod
+    def _per_million(v: float | None, cur: str) -> str:
+        if v is None:
+            return fmt.DASH
+        sym = fmt.CURRENCY_SYMBOL.get(cur, "")
+        return f"{sym}{v:,.2f}" if v >= 0.01 else f"{sym}{v:.4f}"
+
+
+if __name__ == "__main__":
+    import sys
+
+    from .._demo import demo_document, run_widget
+    from ..resultset import compute_results
+
+    def make(_app):
+        doc = demo_document()
+        page = ResultsPage(doc)
+        page._demo_doc = doc
+        page.show_results(compute_results(doc.scenario, doc.catalog))
+        return page
+
+    sys.exit(run_widget(make))

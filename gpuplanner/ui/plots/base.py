@@ -1,0 +1,229 @@
+"""A plot panel: title, export button, a note line, and the pyqtgraph plot, created on first show.
+
+Subclasses implement ``make_plot`` (axes) and ``draw(results)``; they keep the items they draw in
+``self.series`` (name -> item) so tests, hover readouts and exports can find them. Items are made once and
+then updated in place (``item``/``retire``): a redraw that rebuilt every curve, label and legend entry
+took ~20 ms per plot, updating them takes a few.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+
+from .. import dialogs
+from ..lazy import after_first_paint
+from ..resultset import ResultSet
+from ..theme import plot_colors
+
+
+class PlotPanel(QFrame):
+    title_text = ""
+    file_stem = "plot"
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.results: ResultSet | None = None
+        self.series: dict[str, Any] = {}  # what the last draw shows
+        self._items: dict[str, Any] = {}  # every item made so far, by key
+        self.plot_widget: Any = None  # pg.PlotWidget once loaded
+        self.title = QLabel(self.title_text or self.panel_title())
+        f = self.title.font()
+        f.setBold(True)
+        self.title.setFont(f)
+        self.export_button = QToolButton()
+        self.export_button.setText(self.tr("Export"))
+        self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG"))
+        self.export_button.setAccessibleName(self.tr("Export {0}").format(self.panel_title()))
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.export_button)
+        self.png_action = menu.addAction(self.tr("Save as &PNG…"), lambda: self.export_dialog("png"))
+        self.svg_action = menu.addAction(self.tr("Save as &SVG…"), lambda: self.export_dialog("svg"))
+        self.export_button.setMenu(menu)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.note.hide()
+        self.placeholder = QLabel(self.tr("Preparing the plot…"))
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setMinimumHeight(180)
+        head = QHBoxLayout()
+        head.setContentsMargins(0, 0, 0, 0)
+        head.addWidget(self.title, 1)
+        head.addWidget(self.export_button)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(6, 4, 6, 4)
+        self._layout.setSpacing(2)
+        self._layout.addLayout(head)
+        self._layout.addWidget(self.note)
+        self._layout.addWidget(self.placeholder, 1)
+        self.setAccessibleName(self.panel_title())
+        self.setMinimumSize(260, 220)
+
+    def panel_title(self) -> str:
+        return self.title_text
+
+    # --- lazy creation -------------------------------------------------------------------------------
+    @property
+    def loaded(self) -> bool:
+        return self.plot_widget is not None
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if not self.loaded:
+            after_first_paint(self, self.ensure_plot)
+
+    def ensure_plot(self) -> None:
+        """Import pyqtgraph and build the plot (once); draw what arrived meanwhile."""
+        if self.loaded:
+            return
+        from ._pg import pg
+
+        self.plot_widget = pg.PlotWidget(**self.axis_items())
+        self.plot_widget.setAccessibleName(self.panel_title())
+        self.plot_widget.setMinimumHeight(160)
+        self.plot_widget.setMenuEnabled(True)
+        vb_menu = self.plot_widget.getPlotItem().getViewBox().menu
+        vb_menu.addSeparator()
+        vb_menu.addAction(self.tr("Save as PNG…"), lambda: self.export_dialog("png"))
+        vb_menu.addAction(self.tr("Save as SVG…"), lambda: self.export_dialog("svg"))
+        self._layout.replaceWidget(self.placeholder, self.plot_widget)
+        self.placeholder.deleteLater()
+        self.placeholder = None
+        plot_item = self.plot_widget.getPlotItem()
+        for name in ("left", "bottom"):
+            # no minor ticks: their grid lines (alpha-blended, antialiased) were ~60% of each plot's paint
+            plot_item.getAxis(name).setStyle(maxTickLevel=1)
+        self.make_plot(plot_item)
+        self.apply_palette()
+        if self.results is not None:
+            self.show_results(self.results)
+
+    def axis_items(self) -> dict[str, Any]:
+        return {}
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def make_plot(self, plot_item: Any) -> None:
+        raise NotImplementedError
+
+    def draw(self, rs: ResultSet) -> None:
+        raise NotImplementedError
+
+    def item(self, key: str, factory: Any, legend: str | None = None) -> Any:
+        """The plot item ``key``, made by ``factory()`` and added to the plot (and the legend) once."""
+        found = self._items.get(key)
+        if found is None:
+            found = factory()
+            plot_item = self.plot_widget.getPlotItem()
+            plot_item.addItem(found)
+            if legend is not None and plot_item.legend is not None:
+                plot_item.legend.addItem(found, legend)
+            self._items[key] = found
+        self.series[key] = found
+        return found
+
+    def retire(self) -> None:
+        """Remove the items this draw did not use (call at the end of ``draw``; ``series`` holds the used)."""
+        plot_item = self.plot_widget.getPlotItem()
+        for key in [k for k in self._items if k not in self.series]:
+            old = self._items.pop(key)
+            if plot_item.legend is not None:
+                plot_item.legend.removeItem(old)
+            plot_item.removeItem(old)
+
+    def show_results(self, rs: ResultSet) -> None:
+        self.results = rs
+        if self.loaded:
+            self.draw(rs)
+            self.plot_widget.setAccessibleDescription(self.describe())
+
+    def describe(self) -> str:
+        """A text summary of what the plot shows (for screen readers)."""
+        return ""
+
+    def set_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
+
+    # --- palette -------------------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.loaded:
+            self.apply_palette()
+            if self.results is not None:
+                self.draw(self.results)
+
+    def apply_palette(self) -> None:
+        bg, fg = plot_colors(self)
+        self.plot_widget.setBackground(bg)
+        item = self.plot_widget.getPlotItem()
+        for name in ("left", "bottom"):
+            axis = item.getAxis(name)
+            axis.setPen(fg)
+            axis.setTextPen(fg)
+        legend = item.legend
+        if legend is not None:
+            legend.setLabelTextColor(fg)
+            # no fill: pyqtgraph's legend box can reach far below its entries (at 2× scale it hid the
+            # left third of the curves), and the plots keep their legends clear of the data anyway
+            legend.setBrush(QColor(0, 0, 0, 0))
+            legend.setPen(QColor(0, 0, 0, 0))
+
+    def foreground(self):
+        return plot_colors(self)[1]
+
+    # --- export --------------------------------------------------------------------------------------
+    def export(self, path: str | Path) -> Path:
+        """Write the plot as PNG or SVG (by the suffix). Creates the plot first if it was never shown."""
+        self.ensure_plot()
+        path = Path(path)
+        from pyqtgraph import exporters
+
+        item = self.plot_widget.getPlotItem()
+        if path.suffix.lower() == ".svg":
+            self._export_svg(path)
+        else:
+            exp = exporters.ImageExporter(item)
+            width = max(1200, int(item.sceneBoundingRect().width() * 2))
+            exp.parameters()["width"] = width
+            exp.export(str(path))
+        return path
+
+    def _export_svg(self, path: Path) -> None:
+        """Vector output through QSvgGenerator (pyqtgraph's SVGExporter cannot parse the paths that
+        recent Qt versions write)."""
+        from PySide6.QtCore import QRect
+        from PySide6.QtGui import QPainter
+        from PySide6.QtSvg import QSvgGenerator
+
+        w = self.plot_widget
+        gen = QSvgGenerator()
+        gen.setFileName(str(path))
+        gen.setSize(w.size())
+        gen.setViewBox(QRect(0, 0, w.width(), w.height()))
+        gen.setTitle(self.panel_title())
+        gen.setDescription(self.describe())
+        painter = QPainter()
+        if not painter.begin(gen):
+            raise OSError(f"cannot write {path}")
+        try:
+            w.render(painter)
+        finally:
+            painter.end()
+        if not path.is_file():
+            raise OSError(f"cannot write {path}")
+
+    def export_dialog(self, kind: str) -> None:
+        filt = self.tr("PNG image (*.png)") if kind == "png" else self.tr("SVG drawing (*.svg)")
+        path = dialogs.save_file_path(self, self.tr("Export plot"), f"{self.file_stem}.{kind}", filt, f".{kind}")
+        if not path:
+            return
+        try:
+            self.export(path)
+        except OSError as err:
+            dialogs.error(self, self.tr("Export failed"), self.tr("Could not write {0}: {1}").format(path, err))

@@ -1,0 +1,173 @@
+"""Memory headroom: per candidate GPU, the per-GPU breakdown stacked against its capacity line, with the
+verdict (fits, or short by) written above each bar in green or red. Hover a bar for its formula."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QPointF
+from PySide6.QtGui import QColor, QCursor
+from PySide6.QtWidgets import QToolTip
+
+from .. import formatting as fmt
+from .. import tooltips as tips
+from ..resultset import CandidateResult, ResultSet
+from ..theme import COMPONENT_COLORS, status_colors
+from .base import PlotPanel
+
+STACK = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
+BAR_WIDTH = 0.6
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("MemoryPlot", text)
+
+
+def short_name(c: CandidateResult) -> str:
+    return c.gpu_name.replace("NVIDIA ", "").replace("AMD ", "").replace("Instinct ", "")
+
+
+def two_lines(name: str) -> str:
+    """Break a tick label at the space nearest its middle, so neighbouring bars' names never collide."""
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if len(name) <= 9 or not spaces:
+        return name
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return name[:cut] + "\n" + name[cut + 1:]
+
+
+class MemoryPlot(PlotPanel):
+    file_stem = "memory-headroom"
+
+    def panel_title(self) -> str:
+        return tr("Memory per GPU against capacity")
+
+    def axis_items(self) -> dict[str, Any]:
+        from ._axes import CategoryAxis
+
+        return {"axisItems": {"bottom": CategoryAxis("bottom")}}
+
+    def make_plot(self, item: Any) -> None:
+        item.setLabel("left", tr("GiB per GPU"))
+        item.showGrid(x=False, y=True, alpha=0.25)
+        item.addLegend(offset=(8, 4), labelTextSize="8pt", colCount=3)
+        self.verdicts: list[Any] = []
+        item.getAxis("bottom").setHeight(44)  # two-line GPU names
+        item.setMouseEnabled(x=False, y=False)
+        item.hideButtons()
+        self.plot_widget.scene().sigMouseMoved.connect(self._hover)
+        self._bars: list[tuple[CandidateResult, dict[str, tuple[float, float]]]] = []
+
+    def rows(self, rs: ResultSet) -> list[CandidateResult]:
+        return [c for c in rs.candidates if c.estimate is not None and c.estimate.memory is not None]
+
+    def draw(self, rs: ResultSet) -> None:
+        from ._pg import pg
+
+        item = self.plot_widget.getPlotItem()
+        self.series = {}
+        self._bars = []
+        self.verdicts = []
+        rows = self.rows(rs)
+        item.getAxis("bottom").names = [two_lines(short_name(c)) for c in rows]
+        errors = [c for c in rs.candidates if c.estimate is None]
+        self.set_note(tr("No estimate for: {0}").format(
+            "; ".join(f"{c.gpu_id} ({c.error})" for c in errors)) if errors else "")
+        n = len(rows)
+        x = [float(i) for i in range(n)]
+        bottom = [0.0] * n
+        spans: list[dict[str, tuple[float, float]]] = [{} for _ in rows]
+        for comp in STACK:
+            vals = [getattr(c.estimate.memory, comp) / fmt.GIB for c in rows]
+            if not any(v > 0 for v in vals):
+                continue
+            color = QColor(COMPONENT_COLORS[comp])
+            bar = self.item(comp, lambda color=color: pg.BarGraphItem(
+                x=[0.0], height=[0.0], width=BAR_WIDTH, brush=color, pen=pg.mkPen(color.darker(130), width=0.5)),
+                legend=tips.component_label(comp))
+            bar.setOpts(x=x, height=vals, y0=list(bottom), width=BAR_WIDTH)
+            for i, v in enumerate(vals):
+                spans[i][comp] = (bottom[i], bottom[i] + v)
+                bottom[i] += v
+        fg = self.foreground()
+        good, bad = status_colors(self.palette())
+        top = 0.0
+        if rows:
+            caps_x: list[float] = []
+            caps_y: list[float] = []
+            for i, c in enumerate(rows):
+                cap = c.estimate.memory.capacity / fmt.GIB
+                caps_x += [i - 0.42, i + 0.42, float("nan")]
+                caps_y += [cap, cap, float("nan")]
+            cap_line = self.item("capacity", lambda: pg.PlotDataItem(connect="finite"), legend=tr("Capacity"))
+            cap_line.setData(caps_x, caps_y, connect="finite")
+            cap_line.setPen(pg.mkPen(fg, width=2.5))
+        for i, c in enumerate(rows):
+            mem = c.estimate.memory
+            cap = mem.capacity / fmt.GIB
+            height = max(cap, bottom[i])
+            top = max(top, height)
+            if mem.fits:
+                text = tr("fits\n{0} free").format(fmt.gib(mem.headroom))
+            else:
+                text = tr("does not fit\nshort {0}").format(fmt.gib(-mem.headroom))
+
+            def make_label() -> object:
+                label = pg.TextItem("", anchor=(0.5, 1.0))
+                f = label.textItem.font()
+                f.setBold(True)
+                f.setPointSizeF(8.5)
+                label.setFont(f)
+                return label
+
+            label = self.item(f"verdict:{i}", make_label)
+            label.setText(text, color=good if mem.fits else bad)
+            label.setPos(i, height)
+            self.verdicts.append(label)
+            spans[i]["headroom"] = (bottom[i], max(bottom[i], cap))
+            self._bars.append((c, spans[i]))
+        self.retire()
+        item.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
+        item.setYRange(0, max(top, 1.0) * 1.5, padding=0)  # room for the verdicts and the legend above the bars
+
+    def tooltip_at(self, x: float, y: float) -> str | None:
+        """The formula behind the segment at plot coordinates (x, y), or None."""
+        i = int(round(x))
+        if not 0 <= i < len(self._bars) or abs(x - i) > BAR_WIDTH / 2:
+            return None
+        c, spans = self._bars[i]
+        for comp, (lo, hi) in spans.items():
+            if lo <= y <= hi:
+                if comp == "headroom":
+                    return f"{c.gpu_name}\n" + tips.headroom(c.estimate)
+                return f"{c.gpu_name}\n" + tips.memory_component(c.estimate, comp)
+        return None
+
+    def _hover(self, pos: QPointF) -> None:
+        vb = self.plot_widget.getPlotItem().getViewBox()
+        if not vb.sceneBoundingRect().contains(pos):
+            return
+        p = vb.mapSceneToView(pos)
+        text = self.tooltip_at(p.x(), p.y())
+        if text:
+            QToolTip.showText(QCursor.pos(), text, self.plot_widget)
+        else:
+            QToolTip.hideText()
+
+    def describe(self) -> str:
+        rs = self.results
+        if rs is None:
+            return ""
+        parts = []
+        for c in self.rows(rs):
+            m = c.estimate.memory
+            parts.append(tr("{0}: {1} of {2}, {3}").format(
+                c.gpu_name, fmt.gib(m.total + m.overhead), fmt.gib(m.capacity),
+                tr("fits") if m.fits else tr("does not fit")))
+        return "; ".join(parts)
+
+
+if __name__ == "__main__":
+    from ._demo import run_plot
+
+    run_plot(MemoryPlot)

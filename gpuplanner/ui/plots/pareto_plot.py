@@ -1,0 +1,156 @@
+"""Job cost against training time for every candidate GPU and GPU count that fits; the points no other
+point beats on both time and cost (the Pareto front) are joined, and the scenario's own choice is ringed."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QToolTip
+
+from .. import formatting as fmt
+from ..resultset import ResultSet, SweepPoint
+from .base import PlotPanel
+from .memory_plot import short_name
+from .time_plot import gpu_color, gpu_symbol
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("ParetoPlot", text)
+
+
+def x_of(p: SweepPoint) -> float:
+    """Plot x of a point: log10 of its wall clock in days (the axis is labelled in days)."""
+    return math.log10(max(p.wall_seconds / 86400, 1e-6))
+
+
+def pareto_front(points: list[SweepPoint]) -> list[SweepPoint]:
+    """Fastest first; a point is kept when it is cheaper than every faster one (core.planner.pareto rule)."""
+    try:
+        from gpuplanner.core.planner import DeadlineResult, pareto
+    except ImportError:  # planner not in this build: the same rule, here
+        pareto = None
+    usable = [p for p in points if p.fits and p.wall_seconds is not None and p.job_cost is not None]
+    if pareto is not None:
+        as_results = tuple(DeadlineResult(gpu=p.gpu_id, gpu_count=p.gpu_count, wall_seconds=p.wall_seconds,
+                                          job_cloud_on_demand=p.job_cost, layout=None) for p in usable)
+        keep = {(d.gpu, d.gpu_count) for d in pareto(as_results)}
+        front = [p for p in usable if (p.gpu_id, p.gpu_count) in keep]
+        return sorted(front, key=lambda p: p.wall_seconds)
+    usable.sort(key=lambda p: (p.wall_seconds, p.job_cost))
+    out: list[SweepPoint] = []
+    cheapest = math.inf
+    for p in usable:
+        if p.job_cost < cheapest:
+            out.append(p)
+            cheapest = p.job_cost
+    return out
+
+
+class ParetoPlot(PlotPanel):
+    file_stem = "cost-vs-time"
+
+    def panel_title(self) -> str:
+        return tr("Job cost (on demand) against time, all GPU types (Pareto)")
+
+    def axis_items(self) -> dict[str, Any]:
+        from ._axes import Log10Axis, MoneyAxis
+
+        return {"axisItems": {"left": MoneyAxis("left"), "bottom": Log10Axis("bottom")}}
+
+    def make_plot(self, item: Any) -> None:
+        item.setLabel("bottom", tr("Wall clock (days, log scale)"))
+        item.showGrid(x=True, y=True, alpha=0.25)
+        item.addLegend(offset=(-4, 2), labelTextSize="8pt", colCount=3)
+        self.front: list[SweepPoint] = []
+        self._shown: list[SweepPoint] = []
+        self.plot_widget.scene().sigMouseMoved.connect(self._hover)
+
+    def draw(self, rs: ResultSet) -> None:
+        from ._pg import pg
+
+        item = self.plot_widget.getPlotItem()
+        self.series = {}
+        self.front, self._shown = [], []
+        item.getAxis("left").currency = rs.currency
+        item.setLabel("left", tr("Job cost ({0})").format(rs.currency))
+        note = ""
+        if not rs.scenario.workload.is_training:
+            note = tr("Inference serving has no training job to cost.")
+        elif not rs.has_time:
+            note = tr("No time estimate from the engine for this scenario.")
+        elif rs.sweep is None:
+            note = tr("Computing other GPU counts…")
+        if note:
+            self.set_note(note)
+            self.retire()
+            return
+        usable = [p for p in rs.sweep if p.fits and p.wall_seconds is not None and p.job_cost is not None]
+        no_price = sorted({p.gpu_id for p in rs.sweep if p.job_cost is None})
+        self.set_note(tr("No on-demand price in the catalog for: {0}").format(", ".join(no_price))
+                      if no_price else "")
+        fg = self.foreground()
+        for c in rs.candidates:
+            pts = [p for p in usable if p.gpu_id == c.gpu_id]
+            if not pts:
+                continue
+            color = gpu_color(rs, c.gpu_id)
+            symbol = gpu_symbol(rs, c.gpu_id)
+            scatter = self.item(
+                f"gpu:{c.gpu_id}:{color.name()}:{symbol}",
+                lambda color=color, symbol=symbol: pg.ScatterPlotItem(
+                    size=9, symbol=symbol, brush=pg.mkBrush(color), pen=pg.mkPen(color.darker(140))),
+                legend=short_name(c))
+            scatter.setData([x_of(p) for p in pts], [p.job_cost for p in pts])
+            self.series[c.gpu_id] = scatter
+            self._shown += pts
+        self.front = pareto_front(list(rs.sweep))
+        if self.front:
+            line = self.item("front", lambda: pg.PlotDataItem(), legend=tr("Pareto front"))
+            line.setData([x_of(p) for p in self.front], [p.job_cost for p in self.front])
+            line.setPen(pg.mkPen(fg, width=1.5, style=Qt.PenStyle.DashLine))
+        mine = next((p for p in usable if p.gpu_id == rs.scenario.hardware.gpu
+                     and p.gpu_count == rs.scenario.hardware.gpu_count), None)
+        if mine is not None:
+            ring = self.item("yours", lambda: pg.ScatterPlotItem(size=18, symbol="o", brush=None))
+            ring.setData([x_of(mine)], [mine.job_cost], pen=pg.mkPen(fg, width=2), brush=None)
+        self.retire()
+        item.enableAutoRange(axis="x")
+        if usable:  # headroom above the points for the legend
+            item.setYRange(0, max(p.job_cost for p in usable) * 1.75, padding=0)
+
+    def point_text(self, p: SweepPoint) -> str:
+        cur = self.results.currency if self.results else "USD"
+        name = self.results.candidate(p.gpu_id).gpu_name if self.results and self.results.candidate(
+            p.gpu_id) else p.gpu_id
+        return tr("{0} × {1}\n{2}, {3}\n{4}").format(p.gpu_count, name, fmt.days(p.wall_seconds),
+                                                     fmt.gpu_hours(p.gpu_hours), fmt.money(p.job_cost, cur))
+
+    def _hover(self, pos: QPointF) -> None:
+        if not self._shown:
+            return
+        vb = self.plot_widget.getPlotItem().getViewBox()
+        if not vb.sceneBoundingRect().contains(pos):
+            return
+        best, dist = None, 12.0  # pixels
+        for p in self._shown:
+            sp = vb.mapViewToScene(QPointF(x_of(p), p.job_cost))
+            d = math.hypot(sp.x() - pos.x(), sp.y() - pos.y())
+            if d < dist:
+                best, dist = p, d
+        if best is not None:
+            QToolTip.showText(QCursor.pos(), self.point_text(best), self.plot_widget)
+
+    def describe(self) -> str:
+        if not self.front:
+            return ""
+        return tr("Pareto front: {0}").format("; ".join(
+            f"{p.gpu_count}× {p.gpu_id} {fmt.days(p.wall_seconds)}" for p in self.front))
+
+
+if __name__ == "__main__":
+    from ._demo import run_plot
+
+    run_plot(ParetoPlot)

@@ -1,0 +1,180 @@
+"""Total cost over the horizon against utilization for the planned GPU: cloud on-demand, reserved 1 and 3
+years, spot, and owning (on-premises TCO), with the break-even utilization marked. A crosshair follows the
+mouse and reads every series out at that utilization."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
+from PySide6.QtGui import QColor
+
+from .. import formatting as fmt
+from ..resultset import CandidateResult, ResultSet
+from ..theme import TIER_COLORS
+from .base import PlotPanel
+
+SERIES = ("onprem_tco", "cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("TcoPlot", text)
+
+
+def series_label(key: str) -> str:
+    return {"onprem_tco": tr("Owning (TCO)"), "cloud_on_demand": tr("Cloud on demand"),
+            "cloud_reserved_1y": tr("Reserved 1 year"), "cloud_reserved_3y": tr("Reserved 3 years"),
+            "cloud_spot": tr("Spot")}[key]
+
+
+class TcoPlot(PlotPanel):
+    file_stem = "tco-by-utilization"
+
+    def panel_title(self) -> str:
+        return tr("Rent or buy: cost over the horizon by utilization")
+
+    def axis_items(self) -> dict[str, Any]:
+        from ._axes import MoneyAxis
+
+        return {"axisItems": {"left": MoneyAxis("left")}}
+
+    def make_plot(self, item: Any) -> None:
+        from ._pg import pg
+
+        item.setLabel("bottom", tr("Utilization (%)"))
+        item.showGrid(x=True, y=True, alpha=0.25)
+        item.addLegend(offset=(8, 8), labelTextSize="8pt")
+        item.setMouseEnabled(x=False, y=False)
+        item.hideButtons()
+        self.cursor = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen((128, 128, 128), style=Qt.PenStyle.DotLine))
+        self.readout_item = pg.TextItem("", anchor=(0, 0))
+        item.addItem(self.cursor, ignoreBounds=True)
+        item.addItem(self.readout_item, ignoreBounds=True)
+        self._points: tuple = ()
+        self.plot_widget.scene().sigMouseMoved.connect(self._hover)
+
+    def candidate(self, rs: ResultSet) -> CandidateResult | None:
+        c = rs.primary
+        return c if c is not None and c.estimate is not None and c.estimate.cost is not None else None
+
+    def draw(self, rs: ResultSet) -> None:
+        from ._pg import pg
+
+        item = self.plot_widget.getPlotItem()
+        self.series = {}
+        self._points = ()
+        c = self.candidate(rs)
+        item.getAxis("left").currency = rs.currency
+        years = rs.scenario.cost.horizon_years
+        item.setLabel("left", tr("Cost over {0:g} years ({1})").format(years, rs.currency))
+        fg = self.foreground()
+        self.readout_item.setText("")
+        self.readout_item.setColor(fg)
+        if c is None:
+            primary = rs.primary
+            why = primary.error if primary is not None and primary.error else tr("no cost estimate")
+            self.set_note(tr("No cost curve: {0}").format(why))
+            self.retire()
+            return
+        cost = c.estimate.cost
+        points = tuple(getattr(cost, "utilization_curve", ()) or ())
+        self._points = points
+        xs = [100 * p.utilization for p in points]
+        missing = []
+        for key in SERIES:
+            ys = [getattr(p, key) for p in points]
+            if not points or any(v is None for v in ys):
+                missing.append(series_label(key))
+                continue
+            main = key in ("onprem_tco", "cloud_on_demand")
+            pen = pg.mkPen(QColor(TIER_COLORS[key]), width=3 if main else 1.8,
+                           style=Qt.PenStyle.SolidLine if main else Qt.PenStyle.DashLine)
+            curve = self.item(key, lambda pen=pen: pg.PlotDataItem(pen=pen), legend=series_label(key))
+            curve.setData(xs, ys)
+        notes = [tr("{0} × {1}.").format(rs.scenario.hardware.gpu_count, c.gpu_name)]
+        later = []
+        if missing:
+            later.append(tr("No price for {0} (enter one in step 4).").format(", ".join(missing)))
+        u_star = getattr(cost, "breakeven_utilization", None)
+        own = QColor(TIER_COLORS["onprem_tco"])
+        if u_star is not None and "onprem_tco" in self.series:
+            line = self.item("breakeven", lambda: pg.InfiniteLine(
+                angle=90, movable=False, pen=pg.mkPen(own, width=1.5, style=Qt.PenStyle.DashDotLine),
+                label="", labelOpts={"position": 0.97, "anchors": [(0, 0), (0, 0)]}))
+            line.setValue(100 * u_star)
+            line.label.setFormat(tr("break-even {0}").format(fmt.percent(u_star)))
+            line.label.setColor(fg)
+            at = self._interp(u_star, "cloud_on_demand")
+            if at is not None:
+                dot = self.item("breakeven_point", lambda: pg.ScatterPlotItem(size=11, symbol="o",
+                                                                              brush=pg.mkBrush(own)))
+                dot.setData([100 * u_star], [at], pen=pg.mkPen(fg))
+            notes.append(tr("Owning wins above {0} utilization.").format(fmt.percent(u_star)))
+        elif "onprem_tco" in self.series:
+            notes.append(tr("No break-even between 0 and 100%."))
+        notes += later
+        u = rs.scenario.cost.utilization
+        mine = self.item("utilization", lambda: pg.InfiniteLine(
+            angle=90, movable=False, label="", labelOpts={"position": 0.03, "anchors": [(0, 1), (0, 1)]}))
+        mine.setPen(pg.mkPen(fg, width=1, style=Qt.PenStyle.DotLine))
+        mine.setValue(100 * u)
+        mine.label.setFormat(tr("yours {0}").format(fmt.percent(u)))
+        mine.label.setColor(fg)
+        self.set_note(" ".join(notes))
+        self.retire()
+        item.setXRange(0, 100, padding=0.02)
+        item.enableAutoRange(axis="y")
+
+    def _interp(self, u: float, key: str) -> float | None:
+        pts = [p for p in self._points if getattr(p, key) is not None]
+        if not pts:
+            return None
+        best = min(pts, key=lambda p: abs(p.utilization - u))
+        lo = [p for p in pts if p.utilization <= u]
+        hi = [p for p in pts if p.utilization >= u]
+        if lo and hi and hi[0].utilization != lo[-1].utilization:
+            a, b = lo[-1], hi[0]
+            f = (u - a.utilization) / (b.utilization - a.utilization)
+            return getattr(a, key) + f * (getattr(b, key) - getattr(a, key))
+        return getattr(best, key)
+
+    def readout(self, utilization: float) -> str:
+        """Every series at the grid point nearest ``utilization`` (0–1)."""
+        if not self._points or self.results is None:
+            return ""
+        p = min(self._points, key=lambda q: abs(q.utilization - utilization))
+        cur = self.results.currency
+        lines = [tr("at {0} utilization").format(fmt.percent(p.utilization))]
+        for key in SERIES:
+            if key in self.series:
+                lines.append(f"{series_label(key)}: {fmt.money(getattr(p, key), cur)}")
+        return "\n".join(lines)
+
+    def _hover(self, pos: QPointF) -> None:
+        if not self._points:
+            return
+        vb = self.plot_widget.getPlotItem().getViewBox()
+        if not vb.sceneBoundingRect().contains(pos):
+            return
+        v = vb.mapSceneToView(pos)
+        u = min(max(v.x() / 100, 0.0), 1.0)
+        self.cursor.setPos(100 * u)
+        self.readout_item.setText(self.readout(u))
+        (x0, x1), (y0, y1) = vb.viewRange()
+        self.readout_item.setAnchor((1, 0) if u > 0.55 else (0, 0))
+        self.readout_item.setPos(100 * u, y1)
+
+    def describe(self) -> str:
+        c = self.candidate(self.results) if self.results else None
+        if c is None:
+            return ""
+        cost, cur = c.estimate.cost, self.results.currency
+        return tr("On-demand {0}, owning {1}, break-even {2}").format(
+            fmt.money(cost.cloud_on_demand, cur), fmt.money(getattr(cost, "onprem_tco", None), cur),
+            fmt.percent(getattr(cost, "breakeven_utilization", None)))
+
+
+if __name__ == "__main__":
+    from ._demo import run_plot
+
+    run_plot(TcoPlot)

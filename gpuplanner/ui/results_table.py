@@ -1,0 +1,171 @@
+"""The best layout per candidate GPU, as a table model: time, GPU-hours, cost, with the formula behind each
+number as its tooltip and the raw engine value under ``Qt.UserRole``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from . import formatting as fmt
+from . import tooltips as tips
+from .resultset import CandidateResult, ResultSet
+from .theme import status_colors
+
+COLUMNS = ("gpu", "fits", "memory", "headroom", "layout", "wall", "gpu_hours", "job_cost", "onprem_tco",
+           "breakeven", "deadline_gpus")
+NUMERIC = {"memory", "headroom", "wall", "gpu_hours", "job_cost", "onprem_tco", "breakeven", "deadline_gpus"}
+Index = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()  # the (invalid) root index, as the default parent
+
+
+def header(col: str) -> str:
+    t = QCoreApplication.translate
+    return {
+        "gpu": t("Results", "GPU"), "fits": t("Results", "Fits?"), "memory": t("Results", "Peak / GPU"),
+        "headroom": t("Results", "Headroom"), "layout": t("Results", "Best layout"),
+        "wall": t("Results", "Wall clock"), "gpu_hours": t("Results", "GPU-hours"),
+        "job_cost": t("Results", "Job cost"), "onprem_tco": t("Results", "Owning TCO"),
+        "breakeven": t("Results", "Break-even"), "deadline_gpus": t("Results", "GPUs for deadline"),
+    }[col]
+
+
+def short_layout(c: CandidateResult, training: bool = True) -> str:
+    e = c.estimate
+    if e is None:
+        return fmt.DASH
+    lay = e.layout
+    parts = [f"{name}{v}" for name, v in (("tp", lay.tp), ("pp", lay.pp), ("cp", lay.cp), ("ep", lay.ep))
+             if v > 1] + [f"dp{lay.dp}"]
+    extra = f" · ZeRO-{lay.zero} · mb{lay.micro_batch} · {lay.recompute}" if training else ""
+    return "×".join(parts) + extra
+
+
+def raw_value(rs: ResultSet, c: CandidateResult, col: str) -> Any:
+    e = c.estimate
+    if col == "gpu":
+        return c.gpu_id
+    if col == "deadline_gpus":
+        return rs.deadline_count(c.gpu_id)
+    if e is None:
+        return None
+    mem, t, cost = e.memory, e.time, e.cost
+    return {
+        "fits": mem.fits if mem else None,
+        "memory": mem.total if mem else None,
+        "headroom": mem.headroom if mem else None,
+        "layout": e.layout,
+        "wall": t.wall_seconds if t else None,
+        "gpu_hours": t.gpu_hours if t else None,
+        "job_cost": getattr(cost, "job_cloud_on_demand", None),
+        "onprem_tco": getattr(cost, "onprem_tco", None),
+        "breakeven": getattr(cost, "breakeven_utilization", None),
+    }[col]
+
+
+def display(rs: ResultSet, c: CandidateResult, col: str) -> str:
+    v = raw_value(rs, c, col)
+    t = QCoreApplication.translate
+    if col == "gpu":
+        return c.gpu_name
+    if c.estimate is None and col == "fits":
+        return t("Results", "error")
+    if col == "fits":
+        return fmt.DASH if v is None else (t("Results", "✓ fits") if v else t("Results", "✗ does not fit"))
+    if col in ("memory",):
+        return fmt.gib(v)
+    if col == "headroom":
+        return fmt.signed_gib(v)
+    if col == "layout":
+        return short_layout(c, rs.scenario.workload.is_training)
+    if col == "wall":
+        return fmt.days(v)
+    if col == "gpu_hours":
+        return fmt.count(v)
+    if col in ("job_cost", "onprem_tco"):
+        return fmt.money(v, rs.currency)
+    if col == "breakeven":
+        return fmt.percent(v)
+    if col == "deadline_gpus":
+        return fmt.count(v)
+    return fmt.DASH
+
+
+def tooltip(rs: ResultSet, c: CandidateResult, col: str) -> str:
+    e = c.estimate
+    if e is None:
+        return c.error or fmt.DASH
+    s = rs.scenario
+    return {
+        "gpu": f"{c.gpu_name} ({c.gpu_id})",
+        "fits": tips.headroom(e), "memory": tips.memory_total(e), "headroom": tips.headroom(e),
+        "layout": tips.layout(e), "wall": tips.wall_time(e, s.workload.training_tokens),
+        "gpu_hours": tips.gpu_hours(e, s.hardware.gpu_count), "job_cost": tips.job_cost(e),
+        "onprem_tco": tips.onprem_tco(e), "breakeven": tips.breakeven(e),
+        "deadline_gpus": QCoreApplication.translate(
+            "Results", "smallest GPU count (of the counts plotted) that fits and finishes within {0} days").format(
+            s.workload.deadline_days),
+    }[col]
+
+
+class ResultsTableModel(QAbstractTableModel):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rs: ResultSet | None = None
+
+    @property
+    def results(self) -> ResultSet | None:
+        return self._rs
+
+    def columns(self) -> tuple[str, ...]:
+        if self._rs is not None and self._rs.scenario.workload.deadline_days is not None:
+            return COLUMNS
+        return COLUMNS[:-1]
+
+    def set_results(self, rs: ResultSet | None) -> None:
+        self.beginResetModel()
+        self._rs = rs
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = ROOT) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() or self._rs is None else len(self._rs.candidates)
+
+    def columnCount(self, parent: Index = ROOT) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() else len(self.columns())
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            cols = self.columns()
+            return header(cols[section]) if 0 <= section < len(cols) else None
+        return None
+
+    def column_of(self, key: str) -> int:
+        return self.columns().index(key)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or self._rs is None:
+            return None
+        c = self._rs.candidates[index.row()]
+        col = self.columns()[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return display(self._rs, c, col)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(self._rs, c, col)
+        if role == Qt.ItemDataRole.UserRole:
+            return raw_value(self._rs, c, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and col in ("fits", "headroom"):
+            good, bad = status_colors()
+            if c.estimate is None:
+                return QBrush(QColor(bad))
+            return QBrush(QColor(good if c.fits else bad))
+        if role == Qt.ItemDataRole.FontRole and col == "gpu" and c.gpu_id == self._rs.scenario.hardware.gpu:
+            f = QFont()
+            f.setBold(True)
+            return f
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{header(col)}: {display(self._rs, c, col)}"
+        return None

@@ -1,0 +1,147 @@
+"""Each plot holds the expected series with the engine's values, reads out the formula behind a number on
+hover, follows the palette, and exports to PNG and SVG."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtGui import QImage
+
+from gpuplanner.core.engine import estimate
+from gpuplanner.ui import formatting as fmt
+from gpuplanner.ui.plots.memory_plot import STACK
+from gpuplanner.ui.plots.pareto_plot import pareto_front, x_of
+from gpuplanner.ui.plots.tco_plot import SERIES
+
+GIB = 2**30
+
+
+def bar_data(bar):
+    o = bar.opts
+    return list(o["x"]), list(o["height"]), list(o["y0"])
+
+
+def test_memory_plot_stacks_the_engine_breakdown(window, catalog):
+    plot = window.results_view.memory_plot
+    rs = window.runner.latest
+    s = window.doc.scenario
+    assert plot.loaded
+    for comp in STACK:
+        values = [estimate(s, catalog, c.gpu_id).memory for c in rs.candidates]
+        heights = [getattr(m, comp) / GIB for m in values]
+        if not any(heights):
+            assert comp not in plot.series
+            continue
+        x, h, _y0 = bar_data(plot.series[comp])
+        assert x == [0.0, 1.0, 2.0, 3.0]
+        assert h == pytest.approx(heights, rel=1e-12)
+    # stacking: each segment starts where the previous one ended
+    _x, h_w, y0_w = bar_data(plot.series["weights"])
+    _x, _h, y0_g = bar_data(plot.series["gradients"])
+    assert y0_g == pytest.approx([a + b for a, b in zip(y0_w, h_w, strict=True)])
+    xs, ys = plot.series["capacity"].getData()
+    caps = [c.estimate.memory.capacity / GIB for c in rs.candidates]
+    assert [y for y in ys if not math.isnan(y)] == pytest.approx([c for c in caps for _ in (0, 1)])
+    verdicts = [t.toPlainText() for t in plot.verdicts]
+    for text, c in zip(verdicts, rs.candidates, strict=True):
+        m = c.estimate.memory
+        assert ("fits" in text) == m.fits and fmt.gib(abs(m.headroom)) in text
+
+
+def test_memory_hover_shows_formula(window):
+    plot = window.results_view.memory_plot
+    rs = window.runner.latest
+    m = rs.candidates[0].estimate.memory
+    tip = plot.tooltip_at(0.1, m.weights / GIB / 2)
+    assert tip.startswith(rs.candidates[0].gpu_name) and "Weights" in tip and "B/param" in tip
+    head = plot.tooltip_at(0.0, (m.total + m.overhead) / GIB + 0.5)
+    assert "headroom = capacity − peak − overhead" in head
+    assert plot.tooltip_at(0.5, 1.0) is None  # between bars
+
+
+def test_tco_plot_draws_the_cost_curves(window):
+    plot = window.results_view.tco_plot
+    rs = window.runner.latest
+    cost = rs.primary.estimate.cost
+    curve = cost.utilization_curve
+    for key in SERIES:
+        ys = [getattr(p, key) for p in curve]
+        if any(v is None for v in ys):
+            assert key not in plot.series
+            continue
+        x, y = plot.series[key].getData()
+        assert list(x) == pytest.approx([100 * p.utilization for p in curve])
+        assert list(y) == pytest.approx(ys)
+    assert "onprem_tco" in plot.series and "cloud_on_demand" in plot.series
+    assert plot.series["breakeven"].value() == pytest.approx(100 * cost.breakeven_utilization)
+    assert plot.series["utilization"].value() == pytest.approx(100 * rs.scenario.cost.utilization)
+    text = plot.readout(0.5)
+    assert text.startswith("at 50% utilization")
+    half = next(p for p in curve if abs(p.utilization - 0.5) < 1e-9)
+    assert fmt.money(half.onprem_tco, "USD") in text and fmt.money(half.cloud_on_demand, "USD") in text
+
+
+def test_time_plot_follows_the_sweep(window, catalog):
+    from dataclasses import replace
+
+    plot = window.results_view.time_plot
+    rs = window.runner.latest
+    assert rs.sweep
+    for c in rs.candidates:
+        pts = [p for p in rs.sweep_for(c.gpu_id) if p.fits]
+        x, y = plot.series[c.gpu_id].getData()
+        assert list(x) == pytest.approx([math.log2(p.gpu_count) for p in pts])
+        assert list(y) == pytest.approx([p.wall_seconds / 86400 for p in pts])
+    # one point against the engine directly
+    s = window.doc.scenario
+    p16 = next(p for p in rs.sweep_for("h100-sxm-80gb") if p.gpu_count == 16)
+    direct = estimate(replace(s, hardware=replace(s.hardware, gpu_count=16)), catalog, "h100-sxm-80gb")
+    assert p16.wall_seconds == pytest.approx(direct.time.wall_seconds)
+    assert plot.series["gpu_count"].value() == pytest.approx(3.0)  # log2(8)
+
+
+def test_pareto_plot_marks_the_front(window):
+    plot = window.results_view.pareto_plot
+    rs = window.runner.latest
+    front = pareto_front(list(rs.sweep))
+    assert front and plot.front == front
+    x, y = plot.series["front"].getData()
+    assert list(y) == pytest.approx([p.job_cost for p in front])
+    assert list(x) == pytest.approx([x_of(p) for p in front])
+    # no point is both faster and cheaper than a front point
+    usable = [p for p in rs.sweep if p.fits and p.job_cost is not None]
+    for f in front:
+        assert not any(p.wall_seconds < f.wall_seconds and p.job_cost < f.job_cost for p in usable)
+    assert "yours" in plot.series
+
+
+@pytest.mark.parametrize("kind", ["png", "svg"])
+def test_every_plot_exports(window, tmp_path, kind):
+    for plot in window.results_view.plots:
+        path = plot.export(tmp_path / f"{plot.file_stem}.{kind}")
+        assert path.stat().st_size > 1000
+        if kind == "png":
+            img = QImage(str(path))
+            assert not img.isNull() and img.width() >= 1200
+        else:
+            assert "<svg" in path.read_text(encoding="utf-8")[:2000]
+
+
+def test_export_from_the_menu(window, dialog_log, tmp_path):
+    dialog_log.file_path = str(tmp_path / "mem.png")
+    window.results_view.memory_plot.png_action.trigger()
+    assert (tmp_path / "mem.png").stat().st_size > 1000
+
+
+def test_plots_follow_a_dark_palette(window, qtbot):
+    window.set_theme("dark")
+    try:
+        qtbot.waitUntil(lambda: window.results_view.memory_plot.plot_widget.backgroundBrush().color().lightness()
+                        < 80, timeout=2000)
+        axis = window.results_view.tco_plot.plot_widget.getPlotItem().getAxis("left")
+        assert axis.textPen().color().lightness() > 180
+    finally:
+        window.set_theme("light")
+    qtbot.waitUntil(lambda: window.results_view.memory_plot.plot_widget.backgroundBrush().color().lightness()
+                    > 200, timeout=2000)
