@@ -1,8 +1,11 @@
 """The composition root: QApplication, the catalog, the opening scenario, the main window.
 
 ``run_app(smoke_test=True)`` (``gpuplanner --smoke-test``) shows the window offscreen, estimates the default
-scenario once, exports one workbook to a temporary folder when the export module is there, prints one line
-and exits 0 (1 on any failure).
+scenario once, exports one workbook (in the interface language) to a temporary folder when the export module
+is there, prints one line and exits 0 (1 on any failure, also when it hangs for ``GPUPLANNER_SMOKE_TIMEOUT``
+seconds, 300 by default). The desktop bundle runs the same check (``.ci/run``).
+
+The interface language (``gpuplanner.ui.i18n``) is installed before the main window is built.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -26,12 +30,14 @@ _BENIGN = ("This plugin does not support propagateSizeHints()",)  # the offscree
 
 
 def _quiet_benign(mode, context, message: str) -> None:  # noqa: ANN001 - Qt message handler
-    if message not in _BENIGN:
+    if message not in _BENIGN and sys.stderr is not None:  # a windowed build on Windows has no stderr
         sys.stderr.write(message + "\n")
 
 
-def create_application(argv: list[str] | None = None):
-    from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator, qInstallMessageHandler
+def create_application(argv: list[str] | None = None, language: str | None = None):
+    """The QApplication with its icon, the interface language (``language``, else GPUPLANNER_LANG, else the
+    ``ui/language`` preference; see :mod:`gpuplanner.ui.i18n`) and the theme."""
+    from PySide6.QtCore import QCoreApplication, QSettings, qInstallMessageHandler
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -45,9 +51,9 @@ def create_application(argv: list[str] | None = None):
     icon = resources_dir() / "icons" / "gpuplanner.svg"
     if icon.is_file():
         app.setWindowIcon(QIcon(str(icon)))
-    translator = QTranslator(app)
-    if translator.load(QLocale(), "gpuplanner", "_", str(resources_dir() / "translations")):
-        app.installTranslator(translator)
+    from .i18n import install_translator
+
+    install_translator(app, language)
     from .theme import apply_theme
 
     apply_theme(app, str(QSettings().value("view/theme", "system")))
@@ -93,6 +99,9 @@ def build_window(settings=None, *, smoke_test: bool = False):
 def _smoke(app) -> int:
     from PySide6.QtCore import QSettings
 
+    from gpuplanner.core.paths import catalog_dir
+
+    from .i18n import current_language, export_language
     from .main_window import export_function
 
     t0 = time.perf_counter()
@@ -114,7 +123,7 @@ def _smoke(app) -> int:
         export = export_function()
         if export is not None:
             out = Path(tmp) / "smoke.xlsx"
-            export(window.doc.scenario, window.doc.catalog, out)
+            export(window.doc.scenario, window.doc.catalog, out, language=export_language())
             if not out.is_file():
                 raise RuntimeError("the export wrote no file")
             exported = f"workbook exported ({out.stat().st_size:,} bytes)"
@@ -127,21 +136,43 @@ def _smoke(app) -> int:
         ms = (time.perf_counter() - t0) * 1000
         print(f"gpuplanner smoke test OK: {rs.scenario.name} on {primary.gpu_name}, "
               f"{mem.total / 2**30:.1f} GiB/GPU, fits={mem.fits}; {len(rs.candidates)} GPUs compared; "
-              f"{exported}; {ms:.0f} ms")
+              f"{exported}; language {current_language()}; catalog {catalog_dir()}; {ms:.0f} ms", flush=True)
     return 0
+
+
+def _smoke_watchdog() -> threading.Timer:
+    """Fail the smoke test, rather than hang CI, when it takes longer than GPUPLANNER_SMOKE_TIMEOUT seconds."""
+    try:
+        limit = float(os.environ.get("GPUPLANNER_SMOKE_TIMEOUT", "300"))
+    except ValueError:
+        limit = 300.0
+
+    def fire() -> None:
+        if sys.stderr is not None:
+            sys.stderr.write(f"gpuplanner smoke test FAILED: no result after {limit:g} s\n")
+            sys.stderr.flush()
+        os._exit(1)
+
+    timer = threading.Timer(limit, fire)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 def run_app(smoke_test: bool = False) -> int:
     """Start the desktop app; with ``smoke_test`` run the offscreen check and exit (0 = OK)."""
     if smoke_test:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = create_application()
-    if smoke_test:
+        watchdog = _smoke_watchdog()
         try:
-            return _smoke(app)
+            return _smoke(create_application())
         except Exception as err:  # the smoke test reports any failure as one line and exit 1
-            print(f"gpuplanner smoke test FAILED: {type(err).__name__}: {err}", file=sys.stderr)
+            if sys.stderr is not None:
+                print(f"gpuplanner smoke test FAILED: {type(err).__name__}: {err}", file=sys.stderr)
             return 1
+        finally:
+            watchdog.cancel()
+    app = create_application()
     from gpuplanner.core.errors import FileAccessError, InputError
 
     try:

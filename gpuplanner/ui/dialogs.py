@@ -44,3 +44,18 @@ def save_file_path(parent: QWidget, title: str, start: str, file_filter: str, su
     if path and not path.lower().endswith(suffix):
         path += suffix
     return path
+
+
+def compare_scenario_path(parent: QWidget, start: str = "") -> str:
+    path, _ = QFileDialog.getOpenFileName(parent, parent.tr("Compare with scenario"), start,
+                                          parent.tr("gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)"))
+    return path
+
+
+def open_file_path(parent: QWidget, title: str, start: str, file_filter: str) -> str:
+    path, _ = QFileDialog.getOpenFileName(parent, title, start, file_filter)
+    return path
+
+
+def warning(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.warning(parent, title, text)

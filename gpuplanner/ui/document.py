@@ -2,7 +2,11 @@
 
 Widgets never keep their own copy of the numbers: they read ``document.scenario``, make a new scenario
 with ``dataclasses.replace`` and hand it to :meth:`ScenarioDocument.edit`, which pushes an undoable command.
-``changed`` fires after every edit, undo, redo, open or new.
+``changed`` fires after every edit, undo, redo, open or new. The undo history is a QUndoStack: its clean
+state is the saved file (the window title's ``[*]`` and the prompt on close follow it).
+
+The catalog can be replaced (``set_catalog``, after an edit in the catalog editor): ``catalogChanged`` fires
+and the results are estimated again.
 """
 
 from __future__ import annotations
@@ -13,38 +17,31 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.scenario_io import read_scenario, write_scenario
 
 from .edits import normalize
+from .undo import MergingCommand
 
 if TYPE_CHECKING:
     from gpuplanner.core.catalog import Catalog
 
-_MERGE_IDS: dict[str, int] = {}
 
+class _EditCommand(MergingCommand):
+    """One scenario edit; consecutive edits of the same field within a second are one step (undo.py)."""
 
-def _merge_id(key: str | None) -> int:
-    if key is None:
-        return -1
-    return _MERGE_IDS.setdefault(key, len(_MERGE_IDS) + 1)
-
-
-class _EditCommand(QUndoCommand):
     def __init__(self, doc: ScenarioDocument, old: Scenario, new: Scenario, text: str, merge_key: str | None):
-        super().__init__(text)
-        self._doc, self._old, self._new, self._id = doc, old, new, _merge_id(merge_key)
+        super().__init__(text, merge_key)
+        self._doc, self._old, self._new = doc, old, new
 
-    def id(self) -> int:  # noqa: A003 - Qt API
-        return self._id
-
-    def mergeWith(self, other: QUndoCommand) -> bool:  # typing 8, 81, 819, 8192 is one undo step
-        if not isinstance(other, _EditCommand) or other.id() != self.id() or self._id < 0:
-            return False
+    def absorb(self, other: MergingCommand) -> None:
+        assert isinstance(other, _EditCommand)
         self._new = other._new
-        return True
+
+    def is_noop(self) -> bool:
+        return self._new == self._old
 
     def redo(self) -> None:
         self._doc._set(self._new)
@@ -56,6 +53,7 @@ class _EditCommand(QUndoCommand):
 class ScenarioDocument(QObject):
     changed = Signal()  # the scenario was replaced
     pathChanged = Signal()
+    catalogChanged = Signal()  # the hardware catalog was reloaded (a catalog edit, undo or redo)
 
     def __init__(self, scenario: Scenario, catalog: Catalog | Callable[[], Catalog],
                  path: str | os.PathLike[str] | None = None, parent: QObject | None = None) -> None:
@@ -82,8 +80,23 @@ class ScenarioDocument(QObject):
         return self._catalog
 
     @property
+    def catalog_loaded(self) -> bool:
+        return self._catalog is not None
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Use a reloaded catalog (the scenario stays; the results are estimated again)."""
+        self._catalog = catalog
+        self._load_catalog = None
+        self.catalogChanged.emit()
+
+    @property
     def path(self) -> Path | None:
         return self._path
+
+    @property
+    def read_only_path(self) -> bool:
+        """The path is the shipped default scenario: Save asks for a new name."""
+        return self._read_only_path
 
     @property
     def needs_save_as(self) -> bool:
@@ -113,6 +126,14 @@ class ScenarioDocument(QObject):
         self._set(s)
         self.undo_stack.setClean()
         self.pathChanged.emit()
+
+    def restore(self, s: Scenario, path: str | os.PathLike[str] | None, *, read_only: bool = False,
+                modified: bool = True) -> None:
+        """Work recovered after a crash: the scenario and its file, modified (unsaved) unless told otherwise.
+        The history starts empty; Save writes the recovered work to ``path``."""
+        self.replace_all(s, path, read_only=read_only)
+        if modified:
+            self.undo_stack.resetClean()
 
     # --- files ---------------------------------------------------------------------------------------
     def open(self, path: str | os.PathLike[str]) -> None:

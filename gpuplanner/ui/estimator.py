@@ -74,6 +74,7 @@ class EstimateRunner(QObject):
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self.start_now)
         document.changed.connect(self.schedule)
+        document.catalogChanged.connect(self.schedule)  # a catalog edit re-estimates at once
 
     @property
     def busy(self) -> bool:

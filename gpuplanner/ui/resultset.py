@@ -105,6 +105,11 @@ def _one(s: Scenario, catalog: Catalog, gpu_id: str) -> CandidateResult:
         return CandidateResult(gpu_id, name, None, _tr("internal error: {0}: {1}").format(type(err).__name__, err))
 
 
+def estimate_one(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> CandidateResult:
+    """The estimate for one GPU (default: the planned one), or the reason there is none."""
+    return _one(s, catalog, gpu_id or s.hardware.gpu)
+
+
 def compute_candidates(s: Scenario, catalog: Catalog, stop: StopCheck = lambda: False
                        ) -> tuple[CandidateResult, ...]:
     out = []

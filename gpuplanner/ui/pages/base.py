@@ -65,6 +65,7 @@ class PlannerPage(QWizardPage):
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.hide()
         doc.changed.connect(self._on_doc_changed)
+        doc.catalogChanged.connect(self._on_catalog_changed)
 
     # --- layout helpers ------------------------------------------------------------------------------
     def scrolling_body(self) -> QVBoxLayout:
@@ -108,6 +109,13 @@ class PlannerPage(QWizardPage):
         self._dirty.clear()
         self.set_problem(None)
         self.after_commit(self.doc.scenario)
+
+    def catalog_changed(self) -> None:
+        """Rebuild what lists catalog rows (GPUs, sites); the page then shows the document again."""
+
+    def _on_catalog_changed(self) -> None:
+        self.catalog_changed()
+        self.load()
 
     def _on_doc_changed(self) -> None:
         self.load()  # also after this page's own edit: derived values (e.g. a preset's fields) follow

@@ -40,9 +40,7 @@ class CostPage(PlannerPage):
         use_box = QGroupBox(t("Use and horizon"))
         form = Form(use_box)
         self.site = QComboBox()
-        self.site.addItem(t("Catalog default"), None)
-        for sid, site in doc.catalog.sites.items():
-            self.site.addItem(f"{site.name} ({sid})" if site.name != sid else sid, sid)
+        self._fill_sites()
         self.rows["cost.site"] = form.add(t("&Site profile:"), self.site,
                                           t("Electricity, PUE, colocation, staff and financing defaults"))
         self.utilization = dspin(0, 100, t("% of hours"), decimals=0, step=5)
@@ -127,6 +125,17 @@ class CostPage(PlannerPage):
             lambda s: cost(electricity_escalation_per_year=round(self.escalation.value() / PERCENT, 6))(s)))
         self.load()
 
+    def _fill_sites(self) -> None:
+        self.site.blockSignals(True)
+        self.site.clear()
+        self.site.addItem(self.tr("Catalog default"), None)
+        for sid, site in self.doc.catalog.sites.items():
+            self.site.addItem(f"{site.name} ({sid})" if site.name != sid else sid, sid)
+        self.site.blockSignals(False)
+
+    def catalog_changed(self) -> None:
+        self._fill_sites()
+
     def _defaultable(self, form: Form, key: str, label: str, lo: float, hi: float, suffix: str, *,
                      decimals: int = 2, step: float = 1.0, scale: float = 1.0) -> None:
         w = DefaultableSpin(lo, hi, suffix, decimals=decimals, step=step, scale=scale)  # range as shown
@@ -152,6 +161,8 @@ class CostPage(PlannerPage):
 
     def refresh(self, s: Scenario) -> None:
         c = s.cost
+        if c.site is not None and self.site.findData(c.site) < 0:
+            self.site.addItem(self.tr("{0} (not in the catalog)").format(c.site), c.site)
         self.site.setCurrentIndex(max(self.site.findData(c.site), 0))
         set_value(self.utilization, c.utilization * PERCENT)
         set_value(self.horizon, c.horizon_years)

@@ -38,21 +38,14 @@ class HardwarePage(PlannerPage):
         self.setSubTitle(t("Which GPUs to compare, and how many. Memory is never pooled across GPUs: "
                            "the layout decides what each one holds."))
         body = self.scrolling_body()
-        gpus = doc.catalog.gpus
 
         # --- filters and candidates ---
         cand_box = QGroupBox(t("Candidate GPUs"))
         cv = QVBoxLayout(cand_box)
         filters = QGridLayout()
         self.vendor = QComboBox()
-        self.vendor.addItem(t("All vendors"), "")
-        for v in sorted({g.vendor for g in gpus.values()}):
-            self.vendor.addItem(v, v)
         self.vendor.setAccessibleName(t("Vendor filter"))
         self.form_factor = QComboBox()
-        self.form_factor.addItem(t("All form factors"), "")
-        for f in sorted({g.form_factor for g in gpus.values()}):
-            self.form_factor.addItem(f.upper() if len(f) <= 4 else f.capitalize(), f)
         self.form_factor.setAccessibleName(t("Form factor filter"))
         self.min_memory = spin(0, 4096, t(" GiB"), special=t("any memory"), step=8)
         self.min_memory.setAccessibleName(t("Minimum memory filter"))
@@ -68,17 +61,7 @@ class HardwarePage(PlannerPage):
         self.gpu_list = QListWidget()
         self.gpu_list.setAccessibleName(t("Candidate GPUs"))
         self.gpu_list.setMinimumHeight(300)
-        for g in sorted(gpus.values(), key=lambda g: (g.vendor, -g.memory_bytes, g.name)):
-            item = QListWidgetItem(t("{0}  ·  {1} · {2}").format(g.name, fmt.gib(g.memory_bytes, 0),
-                                                                  g.form_factor.upper()))
-            item.setData(ID_ROLE, g.id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            peak = g.bf16_dense_tflops
-            item.setToolTip(t("{0} ({1})\n{2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS\nSource: {5}")
-                            .format(g.name, g.id, fmt.gib(g.memory_bytes), g.memory_bandwidth_gb_per_s, peak,
-                                    g.spec_source))
-            self.gpu_list.addItem(item)
+        self._fill_catalog_lists()
         self.rows["hardware.candidates"] = row = Form().add(t("Candidates"), self.gpu_list)
         cv.addWidget(row.error.parentWidget())
         self.chosen_label = QLabel()
@@ -131,6 +114,42 @@ class HardwarePage(PlannerPage):
         for sig in (self.use_deadline.toggled, self.deadline.valueChanged):
             sig.connect(self.bind("workload.deadline_days", t("Change deadline"), self._with_deadline))
         self.load()
+
+    def _fill_catalog_lists(self) -> None:
+        """The vendor and form-factor filters and the GPU list, from the catalog (again after a catalog edit)."""
+        t = self.tr
+        gpus = self.doc.catalog.gpus
+        boxes = (self.vendor, self.form_factor, self.gpu_list)
+        for w in boxes:
+            w.blockSignals(True)
+        vendor, ff = self.vendor.currentData(), self.form_factor.currentData()
+        self.vendor.clear()
+        self.vendor.addItem(t("All vendors"), "")
+        for v in sorted({g.vendor for g in gpus.values()}):
+            self.vendor.addItem(v, v)
+        self.vendor.setCurrentIndex(max(self.vendor.findData(vendor), 0))
+        self.form_factor.clear()
+        self.form_factor.addItem(t("All form factors"), "")
+        for f in sorted({g.form_factor for g in gpus.values()}):
+            self.form_factor.addItem(f.upper() if len(f) <= 4 else f.capitalize(), f)
+        self.form_factor.setCurrentIndex(max(self.form_factor.findData(ff), 0))
+        self.gpu_list.clear()
+        for g in sorted(gpus.values(), key=lambda g: (g.vendor, -g.memory_bytes, g.name)):
+            item = QListWidgetItem(t("{0}  ·  {1} · {2}").format(g.name, fmt.gib(g.memory_bytes, 0),
+                                                                  g.form_factor.upper()))
+            item.setData(ID_ROLE, g.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            peak = g.bf16_dense_tflops
+            item.setToolTip(t("{0} ({1})\n{2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS\nSource: {5}")
+                            .format(g.name, g.id, fmt.gib(g.memory_bytes), g.memory_bandwidth_gb_per_s, peak,
+                                    g.spec_source))
+            self.gpu_list.addItem(item)
+        for w in boxes:
+            w.blockSignals(False)
+
+    def catalog_changed(self) -> None:
+        self._fill_catalog_lists()
 
     # --- widgets -> scenario -------------------------------------------------------------------------
     def checked_ids(self) -> tuple[str, ...]:
