@@ -101,7 +101,7 @@ def _smoke(app) -> int:
 
     from gpuplanner.core.paths import catalog_dir
 
-    from .i18n import current_language, export_language
+    from .i18n import current_language, export_language, qt_translations_loaded
     from .main_window import export_function
 
     t0 = time.perf_counter()
@@ -134,9 +134,12 @@ def _smoke(app) -> int:
 
         dispose(app, window)
         ms = (time.perf_counter() - t0) * 1000
+        language = current_language()
+        if language != "en" and not qt_translations_loaded():
+            language += " (Qt's own texts in English)"
         print(f"gpuplanner smoke test OK: {rs.scenario.name} on {primary.gpu_name}, "
               f"{mem.total / 2**30:.1f} GiB/GPU, fits={mem.fits}; {len(rs.candidates)} GPUs compared; "
-              f"{exported}; language {current_language()}; catalog {catalog_dir()}; {ms:.0f} ms", flush=True)
+              f"{exported}; language {language}; catalog {catalog_dir()}; {ms:.0f} ms", flush=True)
     return 0
 
 

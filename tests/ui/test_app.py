@@ -28,13 +28,15 @@ def run_py(code: str, timeout: int = 120) -> subprocess.CompletedProcess:
                           timeout=timeout)
 
 
-def test_heavy_modules_load_after_the_first_paint():
-    code = """
+def test_heavy_modules_load_after_the_first_paint(tmp_path):
+    # a real settings file: QSettings on /dev/null replaces the device with a regular file when run as root
+    settings_file = (tmp_path / "settings.ini").as_posix()
+    code = f"""
 import sys
 from PySide6.QtCore import QSettings, QTimer
 from gpuplanner.ui.app import build_window, create_application
 app = create_application(["x"])
-win = build_window(QSettings("/dev/null", QSettings.Format.IniFormat), smoke_test=True)
+win = build_window(QSettings({settings_file!r}, QSettings.Format.IniFormat), smoke_test=True)
 heavy = ("pyqtgraph", "numpy", "pandas", "openpyxl", "gpuplanner.core.engine")
 def painted():
     print("AT_PAINT", sorted(m for m in heavy if m in sys.modules))
