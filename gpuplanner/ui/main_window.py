@@ -1,9 +1,15 @@
-"""The main window: the planning wizard on the left, the results on the right, File/Edit/View/Help menus.
+"""The main window: the planning wizard on the left, the results on the right; File/Edit/View/Tools/Help.
 
 Start-up order (spec §6 "Speed"): the window is built from light modules only (the first wizard step, the
 scenario and catalog readers, a placeholder where the results go) and shown; after its first paint a
 zero-delay timer builds the other steps and the results view with its plots (pyqtgraph, numpy) and starts
-the first estimate in the worker (the engine). pandas and openpyxl load only on export.
+the first estimate in the worker (the engine); then the window offers to recover work an earlier session
+left behind (:func:`gpuplanner.ui.recovery.offer_recovery`). pandas and openpyxl load only on export; the
+catalog editor, the comparison and the preferences load when opened.
+
+Over time (issue #9): recent files, the title's ``[*]`` marker and a Save/Discard/Cancel prompt on close,
+File › Compare with…, undo/redo of every input (Edit menu; spin-box steps merge), autosave and recovery,
+Tools › Catalog editor, Edit › Preferences, and the window's geometry and layout kept in QSettings.
 """
 
 from __future__ import annotations
@@ -12,8 +18,8 @@ import importlib.util
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QEvent, QSettings, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QMainWindow, QMessageBox, QSplitter, QWidget
 
 from gpuplanner.core.errors import FileAccessError, InputError
@@ -22,7 +28,9 @@ from gpuplanner.core.scenario import Scenario
 from . import dialogs
 from .document import ScenarioDocument
 from .estimator import EstimateRunner
-from .preferences import (
+from .recovery import Autosaver
+from .resultset import ResultSet
+from .settings_keys import (
     EXPORT_FOLDER_KEY,
     GEOMETRY_KEY,
     SCENARIO_FOLDER_KEY,
@@ -31,9 +39,8 @@ from .preferences import (
     THEME_KEY,
     new_scenario_defaults,
 )
-from .recovery import Autosaver
-from .resultset import ResultSet
 from .theme import THEMES, apply_theme
+from .undo import UndoKeysFilter
 from .wizard import Pages, WizardPanel
 
 MAX_RECENT = 8
@@ -44,21 +51,6 @@ def about_available() -> bool:
     try:
         return importlib.util.find_spec("gpuplanner.ui.about") is not None
     except (ImportError, ValueError):
-        return False
-
-
-class UndoKeysToDocument(QObject):
-    """Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y in a number field undo the scenario, not the field's own typing: every
-    change of a field is already an undo step of the document (a line edit would otherwise take the keys)."""
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            if (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
-                    or (event.key() == Qt.Key.Key_Y and event.modifiers() == Qt.KeyboardModifier.ControlModifier)
-                    or (event.key() == Qt.Key.Key_Z and event.modifiers() == (
-                        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier))):
-                event.ignore()  # not for the field: the window's shortcut runs
-                return True
         return False
 
 
@@ -85,7 +77,7 @@ class MainWindow(QMainWindow):
         self.catalog_session = None  # CatalogSession, made when the catalog editor first opens
         self.catalog_editor = None
         self.compare_dialogs: list[QWidget] = []
-        self._undo_keys = UndoKeysToDocument(self)
+        self._undo_keys = UndoKeysFilter(self)
         self._painted = False
         self._shown = False
         self.setObjectName("MainWindow")
@@ -230,9 +222,13 @@ class MainWindow(QMainWindow):
         self.settings.setValue(SCENARIO_FOLDER_KEY, str(Path(path).parent))
 
     def _scenario_folder(self) -> str:
+        """Where the file dialogs start: the open file's folder, the last one used, else Documents."""
         if self.doc.path and not self.doc.needs_save_as:
             return str(self.doc.path.parent)
-        return str(self.settings.value(SCENARIO_FOLDER_KEY, "") or "")
+        last = str(self.settings.value(SCENARIO_FOLDER_KEY, "") or "")
+        if last and os.path.isdir(last):
+            return last
+        return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
 
     def set_theme(self, theme: str) -> None:
         app = QApplication.instance()
@@ -450,8 +446,8 @@ class MainWindow(QMainWindow):
                             Side(other, theirs, other_path.name), other_path, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.openRequested.connect(lambda p, d=dlg: self.open_file(p) and d.close())
-        self.doc.catalogChanged.connect(dlg, lambda d=dlg, s=other: d.set_other(
-            Side(s, estimate_one(s, self.doc.catalog), d.other.label)))
+        dlg.estimate = lambda s: estimate_one(s, self.doc.catalog)
+        self.doc.catalogChanged.connect(dlg.refresh_other)  # the other side, with the edited catalog
         self.compare_dialogs.append(dlg)
         dlg.destroyed.connect(lambda *_a, d=dlg: self.compare_dialogs.remove(d) if d in self.compare_dialogs
                               else None)

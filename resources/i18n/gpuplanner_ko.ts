@@ -668,489 +668,494 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>표시할 행</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="94" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="104" />
             <source>&amp;Search:</source>
             <translation>검색(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="98" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="108" />
             <source>S&amp;how:</source>
             <translation>표시(&amp;H):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="170" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
             <source>(none)</source>
             <translation>(없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="171" />
-            <source>Edits are kept in your own catalog, apart from the shipped one, and survive updates. Rows marked ● and bold cells are yours; hover a cell for the shipped value. Your catalog: {0}</source>
-            <translation>편집 내용은 기본 제공 카탈로그와 별도로 내 카탈로그에 저장되며 업데이트 후에도 유지됩니다. ● 표시 행과 굵은 셀이 내 값이며, 셀 위에 마우스를 올리면 기본 제공 값이 보입니다. 내 카탈로그: {0}</translation>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+            <source>Edits are kept in your own catalog, apart from the shipped one, and survive updates. Rows with a dot and bold cells are yours; hover a cell for the shipped value. Your catalog: {0}</source>
+            <translation>편집 내용은 기본 카탈로그와 별도로 사용자 카탈로그에 저장되며 업데이트 후에도 유지됩니다. 점과 굵은 셀이 있는 행이 사용자 행이며, 셀에 마우스를 올리면 기본값이 표시됩니다. 사용자 카탈로그: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="186" />
             <source>&amp;Add…</source>
             <translation>추가(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="187" />
             <source>&amp;Duplicate…</source>
             <translation>복제(&amp;D)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="188" />
             <source>De&amp;lete</source>
             <translation>삭제(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="189" />
             <source>&amp;Reset to Shipped</source>
             <translation>기본 제공 값으로 되돌리기(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="190" />
             <source>&amp;Import CSV…</source>
             <translation>CSV 가져오기(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="191" />
             <source>E&amp;xport CSV…</source>
             <translation>CSV 내보내기(&amp;X)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="192" />
             <source>Add a row, starting from the selected one</source>
             <translation>선택한 행을 바탕으로 새 행 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="193" />
             <source>Copy the selected row under a new id</source>
             <translation>선택한 행을 새 ID로 복사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="184" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="194" />
             <source>Delete the rows you added (shipped rows cannot be deleted)</source>
             <translation>직접 추가한 행 삭제 (기본 제공 행은 삭제할 수 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="185" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="195" />
             <source>Drop your edits of the selected rows: the shipped values apply again</source>
             <translation>선택한 행의 편집 내용을 버리고 기본 제공 값을 다시 적용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="186" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="196" />
             <source>Merge rows from a CSV file (same columns) into your catalog</source>
             <translation>CSV 파일(같은 열 구성)의 행을 내 카탈로그에 병합</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="187" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
             <source>Write your rows of this table to a CSV file</source>
             <translation>이 표의 내 행을 CSV 파일로 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="207" />
             <source>Catalog editor message</source>
             <translation>카탈로그 편집기 메시지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="203" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="213" />
             <source>&amp;File</source>
             <translation>파일(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="207" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="217" />
             <source>&amp;Close</source>
             <translation>닫기(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="208" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="218" />
             <source>&amp;Edit</source>
             <translation>편집(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="209" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="219" />
             <source>&amp;Undo</source>
             <translation>실행 취소(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="211" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="221" />
             <source>&amp;Redo</source>
             <translation>다시 실행(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="216" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="226" />
             <source>&amp;Add Row…</source>
             <translation>행 추가(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="217" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="227" />
             <source>&amp;Duplicate Row…</source>
             <translation>행 복제(&amp;D)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="219" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="229" />
             <source>De&amp;lete Rows</source>
             <translation>행 삭제(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="223" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="233" />
             <source>&amp;Find</source>
             <translation>찾기(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="249" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="259" />
             <source>This catalog has no user layer: it can be viewed, not edited.</source>
             <translation>이 카탈로그에는 사용자 계층이 없어 볼 수만 있고 편집할 수 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="65" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="66" />
             <source>Node types</source>
             <translation>노드 종류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="66" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="67" />
             <source>Cloud offers</source>
             <translation>클라우드 요금제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="66" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="67" />
             <source>Site profiles</source>
             <translation>사이트 프로필</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="72" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
             <source>Architecture</source>
             <translation>아키텍처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="72" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="72" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
             <source>Name</source>
             <translation>이름</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="72" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
             <source>Vendor</source>
             <translation>제조사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
             <source>Form factor</source>
             <translation>폼팩터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
             <source>Memory</source>
             <translation>메모리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
             <source>Year</source>
             <translation>출시 연도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="75" />
             <source>Memory bandwidth</source>
             <translation>메모리 대역폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="75" />
             <source>Memory type</source>
             <translation>메모리 종류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="75" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
             <source>BF16 dense</source>
             <translation>BF16 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="75" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
             <source>FP32</source>
             <translation>FP32</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="75" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
             <source>TF32 dense</source>
             <translation>TF32 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="77" />
             <source>FP16 dense</source>
             <translation>FP16 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="77" />
             <source>FP8 dense</source>
             <translation>FP8 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="77" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="78" />
             <source>GEMM efficiency</source>
             <translation>GEMM 효율</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="77" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="78" />
             <source>INT8 dense</source>
             <translation>INT8 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="78" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
             <source>Link</source>
             <translation>GPU 간 연결</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="78" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
             <source>Link bandwidth</source>
             <translation>연결 대역폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="78" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
             <source>PCIe gen</source>
             <translation>PCIe 세대</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="80" />
             <source>Devices per package</source>
             <translation>패키지당 디바이스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="80" />
             <source>TDP</source>
             <translation>TDP</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="80" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="81" />
             <source>Spec date</source>
             <translation>사양 날짜</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="80" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="81" />
             <source>Spec source</source>
             <translation>사양 출처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="81" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
             <source>Efficiency date</source>
             <translation>효율 날짜</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="81" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
             <source>Efficiency source</source>
             <translation>효율 출처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
             <source>GPUs per node</source>
             <translation>노드당 GPU 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
             <source>Notes</source>
             <translation>메모</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
             <source>Network</source>
             <translation>네트워크</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
             <source>Power at full load</source>
             <translation>최대 부하 전력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
             <source>Power idle</source>
             <translation>유휴 전력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="85" />
             <source>Network per GPU</source>
             <translation>GPU당 네트워크</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="85" />
             <source>Price</source>
             <translation>가격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="85" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="86" />
             <source>Installation</source>
             <translation>설치비</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="85" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="86" />
             <source>Network cost</source>
             <translation>네트워크 비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="86" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="87" />
             <source>Date</source>
             <translation>날짜</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="86" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="87" />
             <source>Default for GPU</source>
             <translation>GPU 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="87" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
             <source>Price date</source>
             <translation>가격 날짜</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="87" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
             <source>Price source</source>
             <translation>가격 출처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="87" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
             <source>Provider</source>
             <translation>공급사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
             <source>Default</source>
             <translation>기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
             <source>Price per GPU-hour</source>
             <translation>GPU 시간당 가격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
             <source>Tier</source>
             <translation>요금 유형</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
             <source>Electricity</source>
             <translation>전기 요금</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
             <source>Instance</source>
             <translation>인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
             <source>Region</source>
             <translation>리전</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="91" />
             <source>Colocation</source>
             <translation>코로케이션</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="91" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="91" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="92" />
             <source>Staff</source>
             <translation>인건비</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="91" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="92" />
             <source>Support</source>
             <translation>유지보수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="92" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="93" />
             <source>Depreciation</source>
             <translation>감가상각 기간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="92" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="93" />
             <source>Software</source>
             <translation>소프트웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="93" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="94" />
             <source>Checkpoint write</source>
             <translation>체크포인트 쓰기 속도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="93" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="94" />
             <source>Discount rate</source>
             <translation>할인율</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="94" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="95" />
             <source>Exchange rate</source>
             <translation>환율</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="94" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="95" />
             <source>Restart</source>
             <translation>재시작 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="95" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="96" />
             <source>Staff per node</source>
             <translation>노드당 인건비</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="128" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="129" />
             <source>Range: {0}</source>
             <translation>범위: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="130" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="131" />
             <source>One of: {0}</source>
             <translation>다음 중 하나: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="132" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="133" />
             <source>Type a size such as 80 GiB or 141 GB, or a byte count.</source>
             <translation>80 GiB나 141 GB 같은 크기 또는 바이트 수를 입력하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="134" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="135" />
             <source>A date: YYYY, YYYY-MM or YYYY-MM-DD.</source>
             <translation>날짜: YYYY, YYYY-MM 또는 YYYY-MM-DD.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="135" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="136" />
             <source>Optional.</source>
             <translation>선택 항목.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="135" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="136" />
             <source>Required.</source>
             <translation>필수 항목.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="319" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="320" />
             <source>{0} bytes</source>
             <translation>{0}바이트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="327" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="328" />
             <source>You added this row; it is kept in your catalog.</source>
             <translation>직접 추가한 행이며 내 카탈로그에 저장됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="329" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="330" />
             <source>Your value. Shipped value: {0}</source>
             <translation>내 값. 기본 제공 값: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="332" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="333" />
             <source>You edited this row; this cell has the shipped value.</source>
             <translation>편집한 행이지만 이 셀은 기본 제공 값입니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="367" />
+            <source>You edited this row; bold cells differ from the shipped catalog.</source>
+            <translation>사용자가 편집한 행입니다. 굵은 셀은 기본 카탈로그와 다릅니다.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/catalog_session.py" line="115" />
@@ -1163,47 +1168,47 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>카탈로그 파일을 쓸 수 없습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="161" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="162" />
             <source>Edit {0} of {1}</source>
             <translation>{1}의 {0} 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="172" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="173" />
             <source>the id {0!r} is already taken</source>
             <translation>ID {0!r}은(는) 이미 사용 중입니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="178" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="179" />
             <source>{0} (copy)</source>
             <translation>{0} (사본)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="181" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="182" />
             <source>New row {0}</source>
             <translation>새 행 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="184" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="185" />
             <source>your entry</source>
             <translation>직접 입력한 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="199" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="200" />
             <source>{0} server</source>
             <translation>{0} 서버</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="201" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="202" />
             <source>Add {0}</source>
             <translation>{0} 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="201" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="202" />
             <source>Duplicate {0}</source>
             <translation>{0} 복제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="243" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="244" />
             <source>Import {0}</source>
             <translation>{0} 가져오기</translation>
         </message>
@@ -1313,152 +1318,152 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>같음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="228" />
+            <location filename="../../gpuplanner/ui/compare.py" line="232" />
             <source>(not set)</source>
             <translation>(설정 안 됨)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="269" />
+            <location filename="../../gpuplanner/ui/compare.py" line="275" />
             <source>Input</source>
             <translation>입력 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="309" />
+            <location filename="../../gpuplanner/ui/compare.py" line="317" />
             <source>Compare scenarios</source>
             <translation>시나리오 비교</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="318" />
+            <location filename="../../gpuplanner/ui/compare.py" line="327" />
             <source>Key results of both scenarios</source>
             <translation>두 시나리오의 주요 결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="322" />
+            <location filename="../../gpuplanner/ui/compare.py" line="331" />
             <source>Inputs that differ</source>
             <translation>다른 입력 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="327" />
+            <location filename="../../gpuplanner/ui/compare.py" line="336" />
             <source>Key results, for each scenario's planned GPU</source>
             <translation>시나리오별 계획 대상 GPU의 주요 결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="345" />
+            <location filename="../../gpuplanner/ui/compare.py" line="354" />
             <source>&amp;Open Other Scenario</source>
             <translation>다른 시나리오 열기(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="346" />
+            <location filename="../../gpuplanner/ui/compare.py" line="355" />
             <source>Open the other scenario in this window (instead of the current one)</source>
             <translation>다른 시나리오를 이 창에서 엽니다 (현재 시나리오 대신)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="120" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="126" />
             <source>&amp;New</source>
             <translation>새로 만들기(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="121" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="127" />
             <source>&amp;Open…</source>
             <translation>열기(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="122" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="128" />
             <source>Open &amp;Recent</source>
             <translation>최근 파일 열기(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="125" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="131" />
             <source>Co&amp;mpare With…</source>
             <translation>다른 시나리오와 비교(&amp;M)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="126" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="132" />
             <source>Show the key results and the differing inputs of this scenario and another one side by side</source>
             <translation>이 시나리오와 다른 시나리오의 주요 결과와 다른 입력 항목을 나란히 보여 줍니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="129" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="135" />
             <source>&amp;Save</source>
             <translation>저장(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="130" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="136" />
             <source>Save &amp;As…</source>
             <translation>다른 이름으로 저장(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="132" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="138" />
             <source>&amp;Export Workbook…</source>
             <translation>워크북 내보내기(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="134" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="140" />
             <source>Export &amp;Plot</source>
             <translation>그래프 내보내기(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="137" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="143" />
             <source>&amp;Quit</source>
             <translation>끝내기(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="147" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="153" />
             <source>Pre&amp;ferences…</source>
             <translation>환경 설정(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="151" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="157" />
             <source>&amp;View</source>
             <translation>보기(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="152" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="158" />
             <source>&amp;Go to Step</source>
             <translation>단계로 이동(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="156" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="162" />
             <source>&amp;Theme</source>
             <translation>테마(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="159" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="165" />
             <source>&amp;Dark</source>
             <translation>어둡게(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="159" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="165" />
             <source>&amp;Light</source>
             <translation>밝게(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="159" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="165" />
             <source>&amp;System</source>
             <translation>시스템(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="169" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="175" />
             <source>Tools</source>
             <translation>도구</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="170" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="176" />
             <source>&amp;Catalog Editor…</source>
             <translation>카탈로그 편집기(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="172" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="178" />
             <source>Edit GPUs, node types, cloud offers and site profiles</source>
             <translation>GPU, 노드 종류, 클라우드 요금제, 사이트 프로필 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="174" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="180" />
             <source>&amp;Help</source>
             <translation>도움말(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="175" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="181" />
             <source>&amp;About gpuplanner…</source>
             <translation>gpuplanner 정보(&amp;A)…</translation>
         </message>
@@ -1531,6 +1536,136 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <location filename="../../gpuplanner/ui/pages/base.py" line="42" />
             <source>GPUs per node (step 3)</source>
             <translation>노드당 GPU 수 (3단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="43" />
+            <source>Model preset (step 1)</source>
+            <translation>모델 프리셋 (1단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="43" />
+            <source>Scenario name</source>
+            <translation>시나리오 이름</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="44" />
+            <source>Model name (step 1)</source>
+            <translation>모델 이름 (1단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="45" />
+            <source>Optimizer (step 2)</source>
+            <translation>옵티마이저 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="45" />
+            <source>Precision (step 2)</source>
+            <translation>정밀도 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="46" />
+            <source>Activation recompute (step 2)</source>
+            <translation>활성값 재계산 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="47" />
+            <source>FlashAttention (step 2)</source>
+            <translation>FlashAttention (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="48" />
+            <source>Chunked loss (step 2)</source>
+            <translation>청크 단위 손실 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="49" />
+            <source>LoRA rank (step 2)</source>
+            <translation>LoRA 랭크 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="50" />
+            <source>Concurrent sequences (step 2)</source>
+            <translation>동시 시퀀스 수 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="51" />
+            <source>Deadline (step 3)</source>
+            <translation>마감 기한 (3단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="52" />
+            <source>Pipeline parallel (step 2)</source>
+            <translation>파이프라인 병렬 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="52" />
+            <source>Tensor parallel (step 2)</source>
+            <translation>텐서 병렬 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="53" />
+            <source>Context parallel (step 2)</source>
+            <translation>컨텍스트 병렬 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="53" />
+            <source>Expert parallel (step 2)</source>
+            <translation>전문가 병렬 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="54" />
+            <source>ZeRO stage (step 2)</source>
+            <translation>ZeRO 단계 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
+            <source>Site profile (step 4)</source>
+            <translation>사이트 프로필 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
+            <source>Utilization (step 4)</source>
+            <translation>가동률 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
+            <source>Currency (step 4)</source>
+            <translation>통화 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
+            <source>Horizon (step 4)</source>
+            <translation>분석 기간 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="57" />
+            <source>Exchange rate (step 4)</source>
+            <translation>환율 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="58" />
+            <source>On-demand price (step 4)</source>
+            <translation>온디맨드 가격 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="59" />
+            <source>Server price (step 4)</source>
+            <translation>서버 가격 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
+            <source>Electricity price (step 4)</source>
+            <translation>전기 요금 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
+            <source>PUE (step 4)</source>
+            <translation>PUE (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
+            <source>Discount rate (step 4)</source>
+            <translation>할인율 (4단계)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/cost_page.py" line="33" />
@@ -2517,183 +2652,183 @@ Source: {5}</source>
             <translation>LoRA 대상 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="123" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="97" />
             <source>Preferences</source>
             <translation>환경 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="127" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="101" />
             <source>Appearance</source>
             <translation>모양</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="132" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="106" />
             <source>Language</source>
             <translation>언어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="133" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="107" />
             <source>&amp;Language:</source>
             <translation>언어(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="140" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="114" />
             <source>Takes effect after a restart.</source>
             <translation>다시 시작하면 적용됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="145" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="121" />
             <source>Dark</source>
             <translation>어둡게</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="145" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="121" />
             <source>Light</source>
             <translation>밝게</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="145" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="121" />
             <source>System</source>
             <translation>시스템</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="147" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="123" />
             <source>Theme</source>
             <translation>테마</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="148" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="124" />
             <source>&amp;Theme:</source>
             <translation>테마(&amp;T):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="153" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="129" />
             <source>New scenarios</source>
             <translation>새 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="158" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="134" />
             <source>Currency for new scenarios</source>
             <translation>새 시나리오의 통화</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="159" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="135" />
             <source>&amp;Currency:</source>
             <translation>통화(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="163" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="139" />
             <source>Catalog default</source>
             <translation>카탈로그 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="167" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="143" />
             <source>Site profile for new scenarios</source>
             <translation>새 시나리오의 사이트 프로필</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="173" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="149" />
             <source>Files</source>
             <translation>파일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="177" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="153" />
             <source> seconds</source>
             <translation>초</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="178" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="154" />
             <source>Autosave interval</source>
             <translation>자동 저장 간격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="179" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="155" />
             <source>Unsaved work is also saved at every wizard step</source>
             <translation>저장하지 않은 작업은 마법사 단계를 넘길 때마다 자동 저장됩니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="180" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="156" />
             <source>&amp;Autosave every:</source>
             <translation>자동 저장 간격(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="183" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="159" />
             <source>Scenario folder</source>
             <translation>시나리오 폴더</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="184" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="160" />
             <source>Export folder</source>
             <translation>내보내기 폴더</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="185" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="161" />
             <source>Catalog CSV folder</source>
             <translation>카탈로그 CSV 폴더</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="186" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="162" />
             <source>E&amp;xports:</source>
             <translation>내보내기(&amp;X):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="186" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="162" />
             <source>Sc&amp;enarios:</source>
             <translation>시나리오(&amp;E):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="187" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="163" />
             <source>Catalog C&amp;SV:</source>
             <translation>카탈로그 CSV(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="128" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="132" />
             <source>Autosave failed: {0}. Save your work with File › Save.</source>
             <translation>자동 저장 실패: {0}. 파일 › 저장으로 작업을 저장하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="203" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="213" />
             <source>Recover unsaved work</source>
             <translation>저장하지 않은 작업 복구</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="204" />
-            <source>gpuplanner did not close normally. Your unsaved changes to “{0}” were kept.</source>
-            <translation>gpuplanner가 정상적으로 종료되지 않았습니다. “{0}”의 저장하지 않은 변경 사항이 보존되어 있습니다.</translation>
+            <location filename="../../gpuplanner/ui/recovery.py" line="214" />
+            <source>gpuplanner did not close normally.</source>
+            <translation>gpuplanner가 정상적으로 종료되지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="207" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="216" />
             <source>File: {0}</source>
             <translation>파일: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="209" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="218" />
             <source>The scenario was never saved to a file.</source>
             <translation>이 시나리오는 파일로 저장된 적이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="210" />
-            <source>Last autosave: {0}
-{1}
+            <location filename="../../gpuplanner/ui/recovery.py" line="219" />
+            <source>Your unsaved changes to “{0}” were kept (last autosave {1}).
+{2}
 
-Restore restores the changes; they stay unsaved until you save them. Discard deletes them.</source>
-            <translation>마지막 자동 저장: {0}
-{1}
+Restore brings them back; they stay unsaved until you save them. Discard deletes them.</source>
+            <translation>“{0}”의 저장하지 않은 변경 사항이 보관되어 있습니다 (마지막 자동 저장 {1}).
+{2}
 
-복원을 누르면 변경 사항을 되살리며, 직접 저장하기 전까지는 저장되지 않은 상태로 남습니다. 무시를 누르면 삭제합니다.</translation>
+복원하면 변경 사항을 되살리며, 저장하기 전까지는 저장되지 않은 상태로 남습니다. 버리기를 누르면 삭제됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="212" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="224" />
             <source>&amp;Restore</source>
             <translation>복원(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="247" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="262" />
             <source>An autosave file could not be read and was set aside: {0}</source>
             <translation>자동 저장 파일을 읽을 수 없어 따로 옮겨 두었습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="271" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="286" />
             <source>Restored your unsaved work from {0}.</source>
             <translation>{0}에 자동 저장된 작업을 복원했습니다.</translation>
         </message>
@@ -2776,32 +2911,32 @@ Restore restores the changes; they stay unsaved until you save them. Discard del
     <context>
         <name>Catalog</name>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="118" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="119" />
             <source>from {0} to {1} {2}</source>
             <translation>{0}–{1} {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="393" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="417" />
             <source>Not saved: {0}</source>
             <translation>저장 안 됨: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="395" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="419" />
             <source>Saved {0} of {1} in your catalog.</source>
             <translation>{1}의 {0}을(를) 내 카탈로그에 저장했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="404" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="428" />
             <source>Not saved — {0}, {1}</source>
             <translation>저장 안 됨 — {0}, {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="481" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="505" />
             <source>— (not published)</source>
             <translation>— (공개되지 않음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="495" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="520" />
             <source>e.g. 80 GiB</source>
             <translation>예: 80 GiB</translation>
         </message>
@@ -2809,107 +2944,107 @@ Restore restores the changes; they stay unsaved until you save them. Discard del
     <context>
         <name>CatalogEditor</name>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="235" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="245" />
             <source>Catalog not changed</source>
             <translation>카탈로그가 바뀌지 않았습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="292" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="309" />
             <source>Id of the new row (lowercase letters, digits, '.', '-', '_'):</source>
             <translation>새 행의 ID (영문 소문자, 숫자, '.', '-', '_'):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="297" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="314" />
             <source>Not added — {0!r} is not a valid id: use lowercase letters, digits, '.', '-' and '_'.</source>
             <translation>추가 안 됨 — {0!r}은(는) 올바른 ID가 아닙니다. 영문 소문자, 숫자, '.', '-', '_'만 쓰세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="301" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="318" />
             <source>Not added — the id {0!r} is already taken.</source>
             <translation>추가 안 됨 — ID {0!r}은(는) 이미 사용 중입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="330" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="347" />
             <source>Duplicate row</source>
             <translation>행 복제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="330" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="347" />
             <source>Add row</source>
             <translation>행 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="335" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="352" />
             <source>Added {0}. Edit its cells; undo with Ctrl+Z.</source>
             <translation>{0}을(를) 추가했습니다. 셀을 편집하세요. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="336" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="353" />
             <source>Not added — {0}</source>
             <translation>추가 안 됨 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="341" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="358" />
             <source>Added {0} and its node type {1}. Edit their cells; undo with Ctrl+Z.</source>
             <translation>{0}과(와) 노드 종류 {1}을(를) 추가했습니다. 셀을 편집하세요. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="350" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="367" />
             <source>Shipped rows cannot be deleted. Edit them, or reset your edits.</source>
             <translation>기본 제공 행은 삭제할 수 없습니다. 편집하거나 편집 내용을 되돌리세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="354" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="371" />
             <source>Deleted {0} and {1} row(s) that used it. Undo with Ctrl+Z.</source>
             <translation>{0}과(와) 이를 사용하던 행 {1}개를 삭제했습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="355" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="372" />
             <source>Deleted {0}. Undo with Ctrl+Z.</source>
             <translation>{0}을(를) 삭제했습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="356" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="373" />
             <source>Delete {0}</source>
             <translation>{0} 삭제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="357" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="374" />
             <source>Not deleted — {0}</source>
             <translation>삭제 안 됨 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="366" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="383" />
             <source>Reset {0} to shipped</source>
             <translation>{0}을(를) 기본 제공 값으로 되돌리기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="367" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="384" />
             <source>{0}: the shipped values apply again. Undo with Ctrl+Z.</source>
             <translation>{0}: 기본 제공 값이 다시 적용됩니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="368" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="385" />
             <source>Not reset — {0}</source>
             <translation>되돌리지 않음 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="375" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="392" />
             <source>Import CSV into {0}</source>
             <translation>{0}에 CSV 가져오기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="376" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="393" />
             <source>CSV files (*.csv);;All files (*)</source>
             <translation>CSV 파일 (*.csv);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="383" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="400" />
             <source>Cannot import CSV</source>
             <translation>CSV를 가져올 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="384" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="401" />
             <source>{0}
 
 Your catalog was not changed.</source>
@@ -2918,27 +3053,27 @@ Your catalog was not changed.</source>
 내 카탈로그는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="386" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="403" />
             <source>Imported {0} row(s) into {1}. Undo with Ctrl+Z.</source>
             <translation>{1}에 행 {0}개를 가져왔습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="391" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="408" />
             <source>Export your {0}</source>
             <translation>내 {0} 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="392" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="409" />
             <source>CSV files (*.csv)</source>
             <translation>CSV 파일 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="399" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="416" />
             <source>Cannot export CSV</source>
             <translation>CSV를 내보낼 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="400" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="417" />
             <source>{0}
 
 An existing file there was left as it was.</source>
@@ -2947,7 +3082,7 @@ An existing file there was left as it was.</source>
 그 위치에 있던 기존 파일은 그대로 두었습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="402" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="419" />
             <source>Exported {0} of your row(s) to {1}.</source>
             <translation>내 행 {0}개를 {1}(으)로 내보냈습니다.</translation>
         </message>
@@ -2955,7 +3090,7 @@ An existing file there was left as it was.</source>
     <context>
         <name>CatalogTablePage</name>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="114" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="124" />
             <source>{0} of {1} rows</source>
             <translation>{1}행 중 {0}행</translation>
         </message>
@@ -2963,17 +3098,17 @@ An existing file there was left as it was.</source>
     <context>
         <name>CompareDialog</name>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="372" />
+            <location filename="../../gpuplanner/ui/compare.py" line="386" />
             <source>&lt;b&gt;{0}&lt;/b&gt;: {1}&lt;br&gt;&lt;b&gt;{2}&lt;/b&gt;: {3}</source>
             <translation>&lt;b&gt;{0}&lt;/b&gt;: {1}&lt;br&gt;&lt;b&gt;{2}&lt;/b&gt;: {3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="377" />
+            <location filename="../../gpuplanner/ui/compare.py" line="391" />
             <source>Inputs that differ: {0}</source>
             <translation>다른 입력 항목: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="378" />
+            <location filename="../../gpuplanner/ui/compare.py" line="392" />
             <source>The inputs are the same.</source>
             <translation>입력 항목이 같습니다.</translation>
         </message>
@@ -3069,7 +3204,7 @@ An existing file there was left as it was.</source>
         <name>Language</name>
         <message>
             <location filename="../../gpuplanner/ui/i18n.py" line="221" />
-            <location filename="../../gpuplanner/ui/preferences.py" line="62" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="60" />
             <source>System default</source>
             <translation>시스템 기본값</translation>
         </message>
@@ -3077,76 +3212,76 @@ An existing file there was left as it was.</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="82" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="88" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="97" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="103" />
             <source>Estimate failed: {0}</source>
             <translation>추정 실패: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="188" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="194" />
             <source>PNG…</source>
             <translation>PNG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="189" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="195" />
             <source>SVG…</source>
             <translation>SVG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="199" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="205" />
             <source>(none)</source>
             <translation>(없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="202" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="208" />
             <source>&amp;Clear Menu</source>
             <translation>목록 지우기(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="262" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="272" />
             <source>gpuplanner cannot start</source>
             <translation>gpuplanner를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="263" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="273" />
             <source>The hardware catalog cannot be read:
 {0}</source>
             <translation>하드웨어 카탈로그를 읽을 수 없습니다:
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="308" />
-            <location filename="../../gpuplanner/ui/main_window.py" line="435" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="318" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="445" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="314" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="324" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="315" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="325" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="348" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="358" />
             <source>Cannot start a new scenario</source>
             <translation>새 시나리오를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="366" />
-            <location filename="../../gpuplanner/ui/main_window.py" line="370" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="376" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="380" />
             <source>Cannot open scenario</source>
             <translation>시나리오를 열 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="367" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="377" />
             <source>{0}
 
 The file is not a valid scenario; nothing was changed.</source>
@@ -3155,7 +3290,7 @@ The file is not a valid scenario; nothing was changed.</source>
 올바른 시나리오 파일이 아닙니다. 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="371" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="381" />
             <source>{0}
 
 Nothing was changed.</source>
@@ -3164,17 +3299,17 @@ Nothing was changed.</source>
 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="375" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="385" />
             <source>Opened {0}</source>
             <translation>{0} 열림</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="400" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="410" />
             <source>Cannot save scenario</source>
             <translation>시나리오를 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="401" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="411" />
             <source>{0}
 
 Your changes are still open here; choose another place with File › Save As.</source>
@@ -3183,17 +3318,17 @@ Your changes are still open here; choose another place with File › Save As.</s
 변경 사항은 그대로 열려 있습니다. 파일 › 다른 이름으로 저장에서 다른 위치를 고르세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="405" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="415" />
             <source>Saved {0}</source>
             <translation>{0} 저장됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="420" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="430" />
             <source>Cannot compare</source>
             <translation>비교할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="421" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="431" />
             <source>{0}
 
 The open scenario was not changed.</source>
@@ -3202,33 +3337,33 @@ The open scenario was not changed.</source>
 열려 있는 시나리오는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="451" />
-            <location filename="../../gpuplanner/ui/main_window.py" line="458" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="461" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="468" />
             <source>Export workbook</source>
             <translation>워크북 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="452" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="462" />
             <source>The Excel export is not part of this build yet.</source>
             <translation>이 빌드에는 아직 Excel 내보내기가 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="459" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="469" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 워크북 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="465" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="475" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="468" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="478" />
             <source>Exported {0}</source>
             <translation>{0} 내보냄</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="477" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="487" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -3556,17 +3691,17 @@ The model was not changed.</source>
     <context>
         <name>PlannerPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="83" />
             <source>Problem on this page</source>
             <translation>이 페이지의 문제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="177" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="196" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="178" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="197" />
             <source>Fix this to continue — {0}</source>
             <translation>계속하려면 이 문제를 고치세요 — {0}</translation>
         </message>
@@ -3790,18 +3925,18 @@ The model was not changed.</source>
     <context>
         <name>_FolderField</name>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="95" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="69" />
             <source>(the last folder used)</source>
             <translation>(마지막으로 쓴 폴더)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="100" />
-            <location filename="../../gpuplanner/ui/preferences.py" line="110" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="74" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="84" />
             <source>Choose a folder</source>
             <translation>폴더 선택</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="101" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="75" />
             <source>Choose a folder for {0}</source>
             <translation>{0} 폴더 선택</translation>
         </message>

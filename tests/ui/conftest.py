@@ -38,13 +38,24 @@ class DialogLog:
 
 
 @pytest.fixture(autouse=True)
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path):
+    """Each test has its own user data folder (catalog edits, autosave records)."""
+    path = tmp_path / "user-data"
+    monkeypatch.setenv("GPUPLANNER_DATA_DIR", str(path))
+    return path
+
+
+@pytest.fixture(autouse=True)
 def dialog_log(monkeypatch: pytest.MonkeyPatch) -> DialogLog:
     log = DialogLog()
     monkeypatch.setattr(dialogs, "error", lambda _p, title, text: log.errors.append((title, text)))
+    monkeypatch.setattr(dialogs, "warning", lambda _p, title, text: log.errors.append((title, text)))
     monkeypatch.setattr(dialogs, "info", lambda _p, title, text: log.infos.append((title, text)))
     monkeypatch.setattr(dialogs, "ask_save_changes", lambda _p, _name: log.save_answer)
     monkeypatch.setattr(dialogs, "save_scenario_path", lambda _p, _start="": log.save_path)
     monkeypatch.setattr(dialogs, "open_scenario_path", lambda _p, _start="": log.open_path)
+    monkeypatch.setattr(dialogs, "compare_scenario_path", lambda _p, _start="": log.open_path)
+    monkeypatch.setattr(dialogs, "open_file_path", lambda *_a, **_k: log.open_path)
     monkeypatch.setattr(dialogs, "save_file_path", lambda *_a, **_k: log.file_path)
     return log
 

@@ -66,7 +66,7 @@ def test_smoke_test_command():
 VIEWS = ["gpuplanner.ui.pages.model_page", "gpuplanner.ui.pages.training_page", "gpuplanner.ui.pages.hardware_page",
          "gpuplanner.ui.pages.cost_page", "gpuplanner.ui.pages.results_page", "gpuplanner.ui.results_view",
          "gpuplanner.ui.wizard", "gpuplanner.ui.plots.memory_plot", "gpuplanner.ui.plots.tco_plot",
-         "gpuplanner.ui.plots.time_plot", "gpuplanner.ui.plots.pareto_plot"]
+         "gpuplanner.ui.plots.time_plot", "gpuplanner.ui.plots.pareto_plot", "gpuplanner.ui.catalog_editor"]
 
 
 @pytest.mark.parametrize("module", VIEWS)

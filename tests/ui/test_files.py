@@ -141,3 +141,17 @@ def test_export_workbook_from_the_file_menu(window, dialog_log, tmp_path):
     before = out.read_bytes()
     assert window.export_workbook() is False
     assert dialog_log.errors and out.read_bytes() == before
+
+
+def test_a_corrupt_file_after_discard_keeps_the_unsaved_work(window, dialog_log, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+
+    window.wizard.hardware_page.gpu_count.setValue(16)
+    edited = window.doc.scenario
+    bad = tmp_path / "truncated.gpuplan.toml"
+    bad.write_text('schema = 1\nname = "half', encoding="utf-8")
+    dialog_log.save_answer = QMessageBox.StandardButton.Discard
+    assert window.open_file(bad) is False
+    assert window.doc.scenario == edited and window.doc.is_modified() and window.isWindowModified()
+    assert dialog_log.errors[-1][0] == "Cannot open scenario"
+    assert str(bad) not in window.recent_files()

@@ -78,6 +78,10 @@ def test_recent_files_menu(window, dialog_log, tmp_path):
     window.save_as()
     window._fill_recent()
     actions = [a.text() for a in window.recent_menu.actions()]
-    assert actions == ["&1 recent.gpuplan.toml"]
+    assert actions == ["&1 recent.gpuplan.toml", "", "&Clear Menu"]
+    assert window.recent_menu.actions()[0].toolTip() == str(target)
+    window.recent_menu.actions()[-1].trigger()
+    window._fill_recent()
+    assert [a.text() for a in window.recent_menu.actions()] == ["(none)"]
     window._fill_plots_menu()
     assert len(window.plots_menu.actions()) == 4
