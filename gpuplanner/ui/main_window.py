@@ -469,8 +469,10 @@ class MainWindow(QMainWindow):
                                       self.tr("Excel workbook (*.xlsx)"), ".xlsx")
         if not path:
             return False
+        from .i18n import export_language
+
         try:
-            export(self.doc.scenario, self.doc.catalog, path)
+            export(self.doc.scenario, self.doc.catalog, path, language=export_language())
         except (InputError, FileAccessError, OSError) as err:
             dialogs.error(self, self.tr("Export failed"), str(err))
             return False
