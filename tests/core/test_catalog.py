@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import os
 import shutil
 import subprocess
 import sys
@@ -431,12 +430,18 @@ def test_default_user_dir_env(monkeypatch, tmp_path):
     assert default_user_dir().name == "catalog"
 
 
-@pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="root ignores file permissions")
-def test_unreadable_user_file_is_a_warning(folder, user_dir):
+def test_unreadable_user_file_is_a_warning(folder, user_dir, monkeypatch):
     save_user_row("sites", {"id": "us-colo", "pue": 1.2}, user_dir, folder=folder)
-    (user_dir / "sites.csv").chmod(0)
-    try:
-        cat = load_catalog(folder, user_dir=user_dir)
-        assert cat.warnings and "cannot read" in cat.warnings[0]
-    finally:
-        (user_dir / "sites.csv").chmod(0o600)
+    real_read_bytes = Path.read_bytes
+    unreadable = user_dir / "sites.csv"
+
+    def refuse(self: Path) -> bytes:  # CI runs as root, where permissions stop nothing: inject the failure
+        if self == unreadable:
+            raise PermissionError(13, "Permission denied")
+        return real_read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    cat = load_catalog(folder, user_dir=user_dir)
+    assert cat.warnings and "cannot read" in cat.warnings[0]
+    monkeypatch.undo()
+    assert unreadable.exists()  # the user's file is reported, never deleted
