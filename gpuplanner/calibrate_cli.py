@@ -13,20 +13,13 @@ import math
 import sys
 from typing import Any
 
+from .cli_args import positive_int
 from .core.errors import InputError
 
 EXIT_OK = 0
 GIB = 2**30
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return value
 
 
 def _gpu_counts(text: str) -> tuple[int, ...]:
@@ -53,9 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "synthetic tokens) for a few steps and writes a JSON result for 'gpuplanner calibrate'.")
     bench.add_argument("scenario", help="a .gpuplan.toml file")
     bench.add_argument("-o", "--output", required=True, metavar="BENCH.py", help="the script to write ('-': stdout)")
-    bench.add_argument("--warmup", type=_positive_int, default=DEFAULT_WARMUP, metavar="N",
+    bench.add_argument("--warmup", type=positive_int, default=DEFAULT_WARMUP, metavar="N",
                        help=f"the script's default untimed steps (default {DEFAULT_WARMUP})")
-    bench.add_argument("--steps", type=_positive_int, default=DEFAULT_STEPS, metavar="M",
+    bench.add_argument("--steps", type=positive_int, default=DEFAULT_STEPS, metavar="M",
                        help=f"the script's default timed steps (default {DEFAULT_STEPS})")
     bench.set_defaults(func=run_bench_script)
 

@@ -8,6 +8,7 @@ import json
 import math
 from typing import Any
 
+from .cli_args import positive_int
 from .core.planner import DeadlineResult, PlanResult, RankedLayout
 from .core.results import Layout
 
@@ -15,14 +16,6 @@ EXIT_OK = 0
 GIB = 2**30
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return value
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                              "workload.deadline_days, the smallest GPU count per GPU type")
     cmd.add_argument("scenario", help="a .gpuplan.toml file")
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
-    cmd.add_argument("--top", type=_positive_int, default=10, metavar="K",
+    cmd.add_argument("--top", type=positive_int, default=10, metavar="K",
                      help="how many layouts to show (default 10)")
     cmd.set_defaults(func=run)
 

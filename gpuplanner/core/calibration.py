@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import FileAccessError, InputError
+from .files import read_user_file
 from .model import MODEL_FIELDS, ModelSpec
 from .scenario import Scenario
 
@@ -416,14 +417,7 @@ def parse_result(doc: Any, *, file: str | None = None) -> BenchResult:
 def read_result(path: str | os.PathLike[str]) -> BenchResult:
     """Load a benchmark result. FileAccessError when it cannot be read; InputError for bad content."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise FileAccessError("no such file", file=str(p)) from None
-    except IsADirectoryError:
-        raise FileAccessError("is a folder, not a benchmark result", file=str(p)) from None
-    except OSError as err:
-        raise FileAccessError(f"cannot be read ({err.strerror or err})", file=str(p)) from None
+    data = read_user_file(p, "benchmark result")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

@@ -14,6 +14,7 @@ from typing import Any
 
 from . import scenario as sc
 from .errors import FileAccessError, InputError
+from .files import read_user_file
 from .model import MODEL_FIELDS, ModelSpec
 from .presets import preset as lookup_preset
 from .suggest import did_you_mean
@@ -349,14 +350,7 @@ def layout_problem(s: sc.Scenario) -> tuple[str, str] | None:
 def read_scenario(path: str | os.PathLike[str]) -> sc.Scenario:
     """Load a `.gpuplan.toml` file. InputError for bad content, FileAccessError when it cannot be read."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise FileAccessError("no such file", file=str(p)) from None
-    except IsADirectoryError:
-        raise FileAccessError("is a folder, not a scenario file", file=str(p)) from None
-    except OSError as err:
-        raise FileAccessError(f"cannot be read ({err.strerror or err})", file=str(p)) from None
+    data = read_user_file(p, "scenario file")
     if b"\x00" in data[:4096]:
         raise InputError("not a scenario file (binary content); expected TOML text (spec §4.1)", file=str(p))
     try:
