@@ -21,10 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def settle(app, ms: int = 150) -> None:
-    end = time.perf_counter() + ms / 1000
-    while time.perf_counter() < end:
-        app.processEvents()
+from render_pages import settle  # noqa: E402  (scripts/ is on sys.path when run as a script)
 
 
 def main(out: Path) -> int:

@@ -21,10 +21,11 @@ from dataclasses import MISSING, dataclass, field, fields
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from gpuplanner.core.errors import FileAccessError, InputError
 
+_Row = TypeVar("_Row")
 DEFAULT_SITE = "us-colo"
 TIERS = ("on_demand", "reserved_1y", "reserved_3y", "spot")
 DTYPES = ("fp32", "tf32", "bf16", "fp16", "fp8", "int8")
@@ -600,6 +601,14 @@ def _suggest(query: str, ids: Iterable[str], n: int = 4) -> str:
     return f"; did you mean {', '.join(hits[:n])}?" if hits else ""
 
 
+def _lookup(table: Mapping[str, _Row], key: str, kind: str, file: str) -> _Row:
+    """``table[key]``, or a CatalogError that names the file and suggests the nearest ids."""
+    try:
+        return table[key]
+    except KeyError:
+        raise CatalogError(f"unknown {kind} {key!r}{_suggest(key, table)}", file=file) from None
+
+
 @dataclass(frozen=True)
 class Catalog:
     gpus: Mapping[str, GpuSpec]
@@ -613,28 +622,13 @@ class Catalog:
     raw: Mapping[str, tuple[Mapping[str, str], ...]] = field(default_factory=dict, repr=False)
 
     def gpu(self, gpu_id: str) -> GpuSpec:
-        try:
-            return self.gpus[gpu_id]
-        except KeyError:
-            raise CatalogError(
-                f"unknown GPU {gpu_id!r}{_suggest(gpu_id, self.gpus)}", file="gpus.csv"
-            ) from None
+        return _lookup(self.gpus, gpu_id, "GPU", "gpus.csv")
 
     def node(self, node_id: str) -> NodeType:
-        try:
-            return self.nodes[node_id]
-        except KeyError:
-            raise CatalogError(
-                f"unknown node type {node_id!r}{_suggest(node_id, self.nodes)}", file="nodes.csv"
-            ) from None
+        return _lookup(self.nodes, node_id, "node type", "nodes.csv")
 
     def site(self, site_id: str) -> SiteProfile:
-        try:
-            return self.sites[site_id]
-        except KeyError:
-            raise CatalogError(
-                f"unknown site {site_id!r}{_suggest(site_id, self.sites)}", file="sites.csv"
-            ) from None
+        return _lookup(self.sites, site_id, "site", "sites.csv")
 
     def nodes_for(self, gpu_id: str) -> tuple[NodeType, ...]:
         self.gpu(gpu_id)
