@@ -54,9 +54,15 @@ def main() -> None:
     sample = 300
     t = time.perf_counter()
     for i in range(sample):
-        lay = Layout(tp=int(g["tp"][i]), pp=int(g["pp"][i]), cp=int(g["cp"][i]), dp=int(g["dp"][i]),
-                     zero=int(g["zero"][i]), micro_batch=int(g["micro_batch"][i]),
-                     recompute=list(RECOMPUTE_CODES)[int(g["recompute"][i])])
+        lay = Layout(
+            tp=int(g["tp"][i]),
+            pp=int(g["pp"][i]),
+            cp=int(g["cp"][i]),
+            dp=int(g["dp"][i]),
+            zero=int(g["zero"][i]),
+            micro_batch=int(g["micro_batch"][i]),
+            recompute=list(RECOMPUTE_CODES)[int(g["recompute"][i])],
+        )
         memory_for(model, w, lay, 80 * 2**30, 1024, solve_limits=False)
     scalar = (time.perf_counter() - t) / sample
     rate = n * reps / vec

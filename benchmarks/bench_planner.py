@@ -21,10 +21,16 @@ from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.scenario_io import parse_scenario
 
 SCENARIO = {
-    "schema": 1, "name": "Llama 3.1 70B on 1024 H100",
+    "schema": 1,
+    "name": "Llama 3.1 70B on 1024 H100",
     "model": {"preset": "llama-3.1-70b"},
-    "workload": {"method": "pretrain", "seq_len": 8192, "global_batch": 2048, "tokens": 15e12,
-                 "precision": "bf16-mixed"},
+    "workload": {
+        "method": "pretrain",
+        "seq_len": 8192,
+        "global_batch": 2048,
+        "tokens": 15e12,
+        "precision": "bf16-mixed",
+    },
     "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 1024},
 }
 
@@ -41,8 +47,9 @@ def _median(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=7, help="runs per timing (median)")
-    ap.add_argument("--loop-sample", type=int, default=0,
-                    help="time the scalar loop on every k-th layout only (0: all layouts)")
+    ap.add_argument(
+        "--loop-sample", type=int, default=0, help="time the scalar loop on every k-th layout only (0: all layouts)"
+    )
     args = ap.parse_args(argv)
 
     catalog = load_catalog()
@@ -67,14 +74,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"scenario        {s.name}: {n:,} valid layouts")
     print(f"full plan       {t_plan * 1e3:8.1f} ms  (median of {args.repeat}; target < 1000 ms)")
     print(f"vectorised      {t_search * 1e3:8.1f} ms  = {n / t_search:,.0f} layouts/s")
-    print(f"scalar loop     {t_loop * 1e3:8.1f} ms  = {n / t_loop:,.0f} layouts/s"
-          + (f"  (measured on {len(layouts):,} layouts, scaled)" if step > 1 else ""))
+    print(
+        f"scalar loop     {t_loop * 1e3:8.1f} ms  = {n / t_loop:,.0f} layouts/s"
+        + (f"  (measured on {len(layouts):,} layouts, scaled)" if step > 1 else "")
+    )
     print(f"speed-up        {t_loop / t_search:8.1f}× vectorised over the scalar loop")
     if best is not None:
         lay = best.layout
-        print(f"best layout     tp={lay.tp} pp={lay.pp} cp={lay.cp} dp={lay.dp} zero={lay.zero} "
-              f"micro_batch={lay.micro_batch} recompute={lay.recompute}: "
-              f"{best.time.tokens_per_second:,.0f} tokens/s, MFU {100 * (best.time.mfu or 0):.1f}%")
+        print(
+            f"best layout     tp={lay.tp} pp={lay.pp} cp={lay.cp} dp={lay.dp} zero={lay.zero} "
+            f"micro_batch={lay.micro_batch} recompute={lay.recompute}: "
+            f"{best.time.tokens_per_second:,.0f} tokens/s, MFU {100 * (best.time.mfu or 0):.1f}%"
+        )
     return 0 if t_plan < 1.0 else 1
 
 

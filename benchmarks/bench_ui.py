@@ -70,8 +70,9 @@ def launch_to_paint(code: str) -> float:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPYCACHEPREFIX": _PYCACHE}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            cwd=ROOT, env=env, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT, env=env, text=True
+    )
     assert proc.stdout is not None
     line = proc.stdout.readline()
     t1 = time.perf_counter()
@@ -163,17 +164,23 @@ def main(argv: list[str] | None = None) -> int:
 
     empty_ms, main_ms = bench_startup(args.runs)
     ratio = main_ms / empty_ms
-    print(f"first paint   empty PySide6 window {empty_ms:7.1f} ms   main window {main_ms:7.1f} ms   "
-          f"ratio {ratio:.2f} (target < {STARTUP_TARGET_RATIO:g})  "
-          f"{'OK' if ratio < STARTUP_TARGET_RATIO else 'SLOW'}")
+    print(
+        f"first paint   empty PySide6 window {empty_ms:7.1f} ms   main window {main_ms:7.1f} ms   "
+        f"ratio {ratio:.2f} (target < {STARTUP_TARGET_RATIO:g})  "
+        f"{'OK' if ratio < STARTUP_TARGET_RATIO else 'SLOW'}"
+    )
     r = bench_redraw(max(args.runs * 3, 15))
     base = r["baseline_repaint_ms"]
-    print(f"redraw        paint unchanged view {base:6.1f} ms   redraw from new results {r['redraw_ms']:6.1f} ms   "
-          f"ratio {r['redraw_ms'] / base:.1f}   (target < {REDRAW_TARGET_MS:g} ms)  "
-          f"{'OK' if r['redraw_ms'] < REDRAW_TARGET_MS else 'SLOW'}")
+    print(
+        f"redraw        paint unchanged view {base:6.1f} ms   redraw from new results {r['redraw_ms']:6.1f} ms   "
+        f"ratio {r['redraw_ms'] / base:.1f}   (target < {REDRAW_TARGET_MS:g} ms)  "
+        f"{'OK' if r['redraw_ms'] < REDRAW_TARGET_MS else 'SLOW'}"
+    )
     change = r["estimate_and_redraw_ms"]
-    print(f"change        estimate {int(r['candidates'])} GPUs + redraw, one thread {change:6.1f} ms "
-          f"(ratio {change / base:.1f}; in the app the estimate runs in the worker thread)")
+    print(
+        f"change        estimate {int(r['candidates'])} GPUs + redraw, one thread {change:6.1f} ms "
+        f"(ratio {change / base:.1f}; in the app the estimate runs in the worker thread)"
+    )
     return 0
 
 

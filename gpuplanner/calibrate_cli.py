@@ -20,16 +20,15 @@ EXIT_OK = 0
 GIB = 2**30
 
 
-
-
 def _gpu_counts(text: str) -> tuple[int, ...]:
     counts = []
     for part in text.split(","):
         try:
             n = int(part.strip())
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be comma-separated GPU counts such as 1,8,64, got {text!r}") \
-                from None
+            raise argparse.ArgumentTypeError(
+                f"must be comma-separated GPU counts such as 1,8,64, got {text!r}"
+            ) from None
         if n < 1:
             raise argparse.ArgumentTypeError(f"GPU counts must be positive, got {n}")
         counts.append(n)
@@ -41,35 +40,61 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from .core.calibration import DEFAULT_GPU_COUNTS
 
     bench = subparsers.add_parser(
-        "bench-script", help="write a short PyTorch benchmark of the scenario (for 'calibrate')",
+        "bench-script",
+        help="write a short PyTorch benchmark of the scenario (for 'calibrate')",
         description="Write a self-contained PyTorch script that trains the scenario's model (random weights, "
-                    "synthetic tokens) for a few steps and writes a JSON result for 'gpuplanner calibrate'.")
+        "synthetic tokens) for a few steps and writes a JSON result for 'gpuplanner calibrate'.",
+    )
     bench.add_argument("scenario", help="a .gpuplan.toml file")
     bench.add_argument("-o", "--output", required=True, metavar="BENCH.py", help="the script to write ('-': stdout)")
-    bench.add_argument("--warmup", type=positive_int, default=DEFAULT_WARMUP, metavar="N",
-                       help=f"the script's default untimed steps (default {DEFAULT_WARMUP})")
-    bench.add_argument("--steps", type=positive_int, default=DEFAULT_STEPS, metavar="M",
-                       help=f"the script's default timed steps (default {DEFAULT_STEPS})")
+    bench.add_argument(
+        "--warmup",
+        type=positive_int,
+        default=DEFAULT_WARMUP,
+        metavar="N",
+        help=f"the script's default untimed steps (default {DEFAULT_WARMUP})",
+    )
+    bench.add_argument(
+        "--steps",
+        type=positive_int,
+        default=DEFAULT_STEPS,
+        metavar="M",
+        help=f"the script's default timed steps (default {DEFAULT_STEPS})",
+    )
     bench.set_defaults(func=run_bench_script)
 
     cal = subparsers.add_parser(
-        "calibrate", help="compare a benchmark result with the estimate and re-plan with the corrections",
+        "calibrate",
+        help="compare a benchmark result with the estimate and re-plan with the corrections",
         description="Compare the measured memory and tokens/s of a 'bench-script' run with the estimate, derive "
-                    "per-GPU corrections and show the scenario at several GPU counts, catalog and calibrated.")
+        "per-GPU corrections and show the scenario at several GPU counts, catalog and calibrated.",
+    )
     cal.add_argument("scenario", help="a .gpuplan.toml file")
     cal.add_argument("result", help="the JSON result the benchmark script wrote")
     cal.add_argument("--json", action="store_true", help="print the comparison as JSON")
-    cal.add_argument("--write", action="store_true",
-                     help="store the measurement and corrections next to the scenario (<scenario>.calibration.json)")
-    cal.add_argument("--gpus", type=_gpu_counts, default=DEFAULT_GPU_COUNTS, metavar="N,N,…",
-                     help="GPU counts to project (default " + ",".join(map(str, DEFAULT_GPU_COUNTS)) + ")")
-    cal.add_argument("--any-device", action="store_true",
-                     help="compare even when the measurement is from another device (e.g. the CPU check); the "
-                          "corrections are then meaningless and cannot be stored")
+    cal.add_argument(
+        "--write",
+        action="store_true",
+        help="store the measurement and corrections next to the scenario (<scenario>.calibration.json)",
+    )
+    cal.add_argument(
+        "--gpus",
+        type=_gpu_counts,
+        default=DEFAULT_GPU_COUNTS,
+        metavar="N,N,…",
+        help="GPU counts to project (default " + ",".join(map(str, DEFAULT_GPU_COUNTS)) + ")",
+    )
+    cal.add_argument(
+        "--any-device",
+        action="store_true",
+        help="compare even when the measurement is from another device (e.g. the CPU check); the "
+        "corrections are then meaningless and cannot be stored",
+    )
     cal.set_defaults(func=run_calibrate)
 
 
 # --- bench-script ---------------------------------------------------------------------------------------
+
 
 def run_bench_script(args: argparse.Namespace) -> int:
     from .benchscript import render_script, write_script
@@ -85,27 +110,36 @@ def run_bench_script(args: argparse.Namespace) -> int:
         return EXIT_OK
     path = write_script(scenario, args.output, warmup=args.warmup, steps=args.steps, scenario_file=args.scenario)
     w, m = scenario.workload, scenario.model
-    print(f"wrote {path}: {m.name}, {w.method}, {w.precision}, seq {w.seq_len}, micro-batch {w.micro_batch or 1}, "
-          f"recompute {w.recompute or 'selective'}, {w.optimizer}")
+    print(
+        f"wrote {path}: {m.name}, {w.method}, {w.precision}, seq {w.seq_len}, micro-batch {w.micro_batch or 1}, "
+        f"recompute {w.recompute or 'selective'}, {w.optimizer}"
+    )
     fit = bench_fit(scenario, catalog)
     one = f"one {gpu.id} ({gpu.memory_bytes / GIB:.0f} GiB)"
     if fit.fits:
         print(f"  memory   fits on {one}: about {fit.needed / GIB:.1f} GiB with all {fit.layers} layers")
     elif fit.max_layers:
-        print(f"  memory   all {fit.layers} layers need about {fit.needed / GIB:.1f} GiB, more than {one}; "
-              f"run a shrunken model with --layers {fit.max_layers} (or fewer)")
+        print(
+            f"  memory   all {fit.layers} layers need about {fit.needed / GIB:.1f} GiB, more than {one}; "
+            f"run a shrunken model with --layers {fit.max_layers} (or fewer)"
+        )
     else:
-        print(f"  memory   not even one layer fits on {one} at this sequence length and micro-batch; use a "
-              f"smaller --seq-len or --micro-batch (calibrate compares against the estimate of what ran)")
+        print(
+            f"  memory   not even one layer fits on {one} at this sequence length and micro-batch; use a "
+            f"smaller --seq-len or --micro-batch (calibrate compares against the estimate of what ran)"
+        )
     if gpu.vendor not in ("NVIDIA", "AMD"):
         print(f"  note     the script runs on CUDA or ROCm GPUs; {gpu.id} ({gpu.vendor}) cannot run it")
-    print(f"  run      python {path.name} --out result.json   (a node: torchrun --nproc-per-node "
-          f"{min(scenario.hardware.gpu_count, scenario.hardware.gpus_per_node or 8)} {path.name} --out result.json)")
+    print(
+        f"  run      python {path.name} --out result.json   (a node: torchrun --nproc-per-node "
+        f"{min(scenario.hardware.gpu_count, scenario.hardware.gpus_per_node or 8)} {path.name} --out result.json)"
+    )
     print(f"  then     gpuplanner calibrate {args.scenario} result.json")
     return EXIT_OK
 
 
 # --- calibrate ------------------------------------------------------------------------------------------
+
 
 def run_calibrate(args: argparse.Namespace) -> int:
     from .core.calibration import compare, device_mismatch, read_result, write_calibration
@@ -119,8 +153,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
     written = None
     if args.write:
         if device_mismatch(catalog.gpu(cal.gpu), result.device):
-            raise InputError("--write stores only a measurement taken on the scenario's GPU; this one was compared "
-                             "with --any-device", file=args.result, key="device")
+            raise InputError(
+                "--write stores only a measurement taken on the scenario's GPU; this one was compared "
+                "with --any-device",
+                file=args.result,
+                key="device",
+            )
         written = write_calibration(args.scenario, cal)
     doc = calibration_document(cal, catalog, written=str(written) if written else None)
     if args.json:
@@ -157,22 +195,41 @@ def calibration_document(cal: Any, catalog: Any, *, written: str | None = None) 
         "gpu": cal.gpu,
         "result": r.file,
         "measurement": {
-            "device": r.device.name, "device_type": r.device.type, "device_memory": r.device.total_memory,
-            "world_size": r.world_size, "torch": r.software.torch, "cuda": r.software.cuda,
-            "driver": r.software.driver, "created": r.created, "scenario_hash": r.scenario_hash,
+            "device": r.device.name,
+            "device_type": r.device.type,
+            "device_memory": r.device.total_memory,
+            "world_size": r.world_size,
+            "torch": r.software.torch,
+            "cuda": r.software.cuda,
+            "driver": r.software.driver,
+            "created": r.created,
+            "scenario_hash": r.scenario_hash,
             "hash_matches": cal.hash_matches,
         },
         "ran": {
-            "layers": r.model.layers, "scenario_layers": cal.scenario.model.layers,
-            "seq_len": r.workload.seq_len, "micro_batch": r.workload.micro_batch,
-            "grad_accum": r.workload.grad_accum, "world_size": r.world_size,
-            "parallel": {"tp": lay.tp, "pp": lay.pp, "cp": lay.cp, "ep": lay.ep, "dp": lay.dp, "zero": lay.zero,
-                         "micro_batch": lay.micro_batch, "recompute": lay.recompute},
+            "layers": r.model.layers,
+            "scenario_layers": cal.scenario.model.layers,
+            "seq_len": r.workload.seq_len,
+            "micro_batch": r.workload.micro_batch,
+            "grad_accum": r.workload.grad_accum,
+            "world_size": r.world_size,
+            "parallel": {
+                "tp": lay.tp,
+                "pp": lay.pp,
+                "cp": lay.cp,
+                "ep": lay.ep,
+                "dp": lay.dp,
+                "zero": lay.zero,
+                "micro_batch": lay.micro_batch,
+                "recompute": lay.recompute,
+            },
         },
         "memory": {
-            "measured_allocated": _int(mem.measured_allocated), "estimated_total": _int(mem.estimated_total),
+            "measured_allocated": _int(mem.measured_allocated),
+            "estimated_total": _int(mem.estimated_total),
             "allocated_error": _num(_err(mem.measured_allocated, mem.estimated_total)),
-            "measured_reserved": _int(mem.measured_reserved), "estimated_reserved": _int(mem.estimated_reserved),
+            "measured_reserved": _int(mem.measured_reserved),
+            "estimated_reserved": _int(mem.estimated_reserved),
             "reserved_error": _num(_err(mem.measured_reserved, mem.estimated_reserved)),
             "measured_nvidia_smi": _int(mem.measured_nvidia_smi),
             "estimated_nvidia_smi": _int(mem.estimated_nvidia_smi),
@@ -188,19 +245,24 @@ def calibration_document(cal: Any, catalog: Any, *, written: str | None = None) 
         },
         "corrections": {
             "efficiency_factor": _num(c.efficiency_factor),
-            "gemm_efficiency": {"catalog": gpu.gemm_efficiency,
-                                "calibrated": _num(gpu.gemm_efficiency * c.factor)},
-            "memory_bandwidth_gb_per_s": {"catalog": gpu.memory_bandwidth_gb_per_s,
-                                          "calibrated": _num(gpu.memory_bandwidth_gb_per_s * c.factor)},
+            "gemm_efficiency": {"catalog": gpu.gemm_efficiency, "calibrated": _num(gpu.gemm_efficiency * c.factor)},
+            "memory_bandwidth_gb_per_s": {
+                "catalog": gpu.memory_bandwidth_gb_per_s,
+                "calibrated": _num(gpu.memory_bandwidth_gb_per_s * c.factor),
+            },
             "measured_overhead_bytes": _int(c.measured_overhead_bytes),
             "estimated_overhead_bytes": _int(c.estimated_overhead_bytes),
             "overhead_delta_bytes": _int(c.overhead_delta_bytes),
         },
         "projections": [
-            {"gpu_count": p.gpu_count, "problem": p.problem,
-             "catalog": estimate_document(p.catalog, cal.scenario_name) if p.catalog else None,
-             "calibrated": estimate_document(p.calibrated, cal.scenario_name) if p.calibrated else None}
-            for p in cal.projections],
+            {
+                "gpu_count": p.gpu_count,
+                "problem": p.problem,
+                "catalog": estimate_document(p.catalog, cal.scenario_name) if p.catalog else None,
+                "calibrated": estimate_document(p.calibrated, cal.scenario_name) if p.calibrated else None,
+            }
+            for p in cal.projections
+        ],
         "notes": list(cal.notes),
         "warnings": list(cal.warnings),
         "written": written,
@@ -226,15 +288,17 @@ def _days(v: float | None) -> str:
 
 
 def _layout(p: dict[str, Any]) -> str:
-    return (f"tp{p['tp']} pp{p['pp']} cp{p['cp']} dp{p['dp']} z{p['zero']} mb{p['micro_batch']} "
-            f"{p['recompute']}")
+    return f"tp{p['tp']} pp{p['pp']} cp{p['cp']} dp{p['dp']} z{p['zero']} mb{p['micro_batch']} {p['recompute']}"
 
 
 def human(cal: Any, doc: dict[str, Any]) -> str:
     r = cal.result
     ran, mem, t, c = doc["ran"], doc["memory"], doc["time"], doc["corrections"]
-    soft = f"torch {r.software.torch}" + (f", CUDA {r.software.cuda}" if r.software.cuda else "") + \
-        (f", driver {r.software.driver}" if r.software.driver else "")
+    soft = (
+        f"torch {r.software.torch}"
+        + (f", CUDA {r.software.cuda}" if r.software.cuda else "")
+        + (f", driver {r.software.driver}" if r.software.driver else "")
+    )
     layers = f"{r.model.layers} of {cal.scenario.model.layers} layers"
     lines = [
         f"Calibration of {cal.scenario_name!r} on {cal.gpu} from {r.file}",
@@ -252,25 +316,33 @@ def human(cal: Any, doc: dict[str, Any]) -> str:
         f"{t['measured_step_seconds']:.4g} s vs {t['estimated_step_seconds']:.4g} s",
     ]
     f = c["efficiency_factor"]
-    eff = ("efficiency factor n/a" if f is None else
-           f"efficiency factor {f:.3g} (GEMM efficiency {c['gemm_efficiency']['catalog']:.3g} -> "
-           f"{c['gemm_efficiency']['calibrated']:.3g}, HBM {c['memory_bandwidth_gb_per_s']['catalog']:,.4g} -> "
-           f"{c['memory_bandwidth_gb_per_s']['calibrated']:,.4g} GB/s)")
+    eff = (
+        "efficiency factor n/a"
+        if f is None
+        else f"efficiency factor {f:.3g} (GEMM efficiency {c['gemm_efficiency']['catalog']:.3g} -> "
+        f"{c['gemm_efficiency']['calibrated']:.3g}, HBM {c['memory_bandwidth_gb_per_s']['catalog']:,.4g} -> "
+        f"{c['memory_bandwidth_gb_per_s']['calibrated']:,.4g} GB/s)"
+    )
     lines.append(f"  corrections  {eff}")
     if c["overhead_delta_bytes"] is None:
-        lines.append(f"               overhead not measured (estimated {_gib(c['estimated_overhead_bytes'])}); "
-                     f"no overhead correction")
+        lines.append(
+            f"               overhead not measured (estimated {_gib(c['estimated_overhead_bytes'])}); "
+            f"no overhead correction"
+        )
     else:
-        lines.append(f"               overhead {_gib(c['measured_overhead_bytes'])} measured vs "
-                     f"{_gib(c['estimated_overhead_bytes'])} estimated: {c['overhead_delta_bytes'] / GIB:+.2f} GiB "
-                     f"per GPU")
+        lines.append(
+            f"               overhead {_gib(c['measured_overhead_bytes'])} measured vs "
+            f"{_gib(c['estimated_overhead_bytes'])} estimated: {c['overhead_delta_bytes'] / GIB:+.2f} GiB "
+            f"per GPU"
+        )
     for w in cal.warnings:
         lines.append(f"  WARNING      {w}")
     for n in cal.notes:
         lines.append(f"  note         {n}")
     lines.append("  projections  catalog -> calibrated")
-    lines.append(f"    {'GPUs':>5}  {'layout':<34} {'memory+overhead/GPU (GiB)':<26} {'fits':<11} "
-                 f"{'tokens/s':<25} days")
+    lines.append(
+        f"    {'GPUs':>5}  {'layout':<34} {'memory+overhead/GPU (GiB)':<26} {'fits':<11} {'tokens/s':<25} days"
+    )
     for p in doc["projections"]:
         n = p["gpu_count"]
         if p["problem"]:
@@ -284,10 +356,11 @@ def human(cal: Any, doc: dict[str, Any]) -> str:
         tps = f"{_rate(a['time']['tokens_per_second'])} -> {_rate(b['time']['tokens_per_second'])}"
         days = f"{_days(a['time']['wall_seconds'])} -> {_days(b['time']['wall_seconds'])}"
         lines.append(f"    {n:>5}  {lay:<34} {mem_s:<26} {fits:<11} {tps:<25} {days}")
-    if any(p["catalog"] and p["calibrated"] and p["catalog"]["parallel"] != p["calibrated"]["parallel"]
-           for p in doc["projections"]):
+    if any(
+        p["catalog"] and p["calibrated"] and p["catalog"]["parallel"] != p["calibrated"]["parallel"]
+        for p in doc["projections"]
+    ):
         lines.append("    * the planner chose another layout with the corrections (see --json)")
     if doc["written"]:
         lines.append(f"  stored       {doc['written']}")
     return "\n".join(lines)
-

@@ -41,28 +41,38 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
 def _human(doc: dict) -> str:
     gib = 2**30
     m, t, p = doc["memory"], doc["time"], doc["parallel"]
-    lines = [f"{doc['scenario']} on {doc['gpu']}",
-             f"  model        {doc['model']['params'] / 1e9:.2f}B parameters "
-             f"({doc['model']['trainable_params'] / 1e9:.3g}B trainable)",
-             f"  layout       tp={p['tp']} pp={p['pp']} cp={p['cp']} ep={p['ep']} dp={p['dp']} zero={p['zero']} "
-             f"micro_batch={p['micro_batch']} recompute={p['recompute']}"]
+    lines = [
+        f"{doc['scenario']} on {doc['gpu']}",
+        f"  model        {doc['model']['params'] / 1e9:.2f}B parameters "
+        f"({doc['model']['trainable_params'] / 1e9:.3g}B trainable)",
+        f"  layout       tp={p['tp']} pp={p['pp']} cp={p['cp']} ep={p['ep']} dp={p['dp']} zero={p['zero']} "
+        f"micro_batch={p['micro_batch']} recompute={p['recompute']}",
+    ]
     if m["total"] is not None:
-        lines.append(f"  memory/GPU   {m['total'] / gib:.1f} GiB peak + {m['overhead'] / gib:.1f} GiB overhead of "
-                     f"{m['capacity'] / gib:.1f} GiB -> {'fits' if m['fits'] else 'DOES NOT FIT'} "
-                     f"(headroom {m['headroom'] / gib:.1f} GiB)")
-        lines.append(f"               weights {m['weights'] / gib:.1f}, gradients {m['gradients'] / gib:.1f}, "
-                     f"optimizer {m['optimizer'] / gib:.1f}, activations {m['activations'] / gib:.1f}, "
-                     f"KV cache {m['kv_cache'] / gib:.1f} GiB")
+        lines.append(
+            f"  memory/GPU   {m['total'] / gib:.1f} GiB peak + {m['overhead'] / gib:.1f} GiB overhead of "
+            f"{m['capacity'] / gib:.1f} GiB -> {'fits' if m['fits'] else 'DOES NOT FIT'} "
+            f"(headroom {m['headroom'] / gib:.1f} GiB)"
+        )
+        lines.append(
+            f"               weights {m['weights'] / gib:.1f}, gradients {m['gradients'] / gib:.1f}, "
+            f"optimizer {m['optimizer'] / gib:.1f}, activations {m['activations'] / gib:.1f}, "
+            f"KV cache {m['kv_cache'] / gib:.1f} GiB"
+        )
     if t.get("wall_seconds") is not None:
-        lines.append(f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock, "
-                     f"{t['gpu_hours']:,.0f} GPU-hours, {t['tokens_per_second']:,.0f} tokens/s, "
-                     f"MFU {100 * t['mfu']:.1f}%")
+        lines.append(
+            f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock, "
+            f"{t['gpu_hours']:,.0f} GPU-hours, {t['tokens_per_second']:,.0f} tokens/s, "
+            f"MFU {100 * t['mfu']:.1f}%"
+        )
     c = doc["cost"]
     if c.get("onprem_tco") is not None:
         cur = doc["currency"]
-        lines.append(f"  cost         cloud on-demand {c['cloud_on_demand']:,.0f} {cur}, on-prem TCO "
-                     f"{c['onprem_tco']:,.0f} {cur}; job at on-demand prices "
-                     f"{c['job_cloud_on_demand'] or 0:,.0f} {cur}")
+        lines.append(
+            f"  cost         cloud on-demand {c['cloud_on_demand']:,.0f} {cur}, on-prem TCO "
+            f"{c['onprem_tco']:,.0f} {cur}; job at on-demand prices "
+            f"{c['job_cloud_on_demand'] or 0:,.0f} {cur}"
+        )
     return "\n".join(lines)
 
 
@@ -75,8 +85,9 @@ def _cmd_catalog(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gpuplanner", description="Plan GPU servers for LLM training (run without arguments "
-                                                    "for the desktop app).")
+    parser = _Parser(
+        prog="gpuplanner", description="Plan GPU servers for LLM training (run without arguments for the desktop app)."
+    )
     parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     est = sub.add_parser("estimate", help="memory, time and cost of a scenario on one GPU type")

@@ -16,15 +16,14 @@ EXIT_OK = 0
 GIB = 2**30
 
 
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
-    cmd = subparsers.add_parser("plan", help="rank the parallel layouts that fit; with "
-                                             "workload.deadline_days, the smallest GPU count per GPU type")
+    cmd = subparsers.add_parser(
+        "plan",
+        help="rank the parallel layouts that fit; with workload.deadline_days, the smallest GPU count per GPU type",
+    )
     cmd.add_argument("scenario", help="a .gpuplan.toml file")
     cmd.add_argument("--json", action="store_true", help="print the result as JSON")
-    cmd.add_argument("--top", type=positive_int, default=10, metavar="K",
-                     help="how many layouts to show (default 10)")
+    cmd.add_argument("--top", type=positive_int, default=10, metavar="K", help="how many layouts to show (default 10)")
     cmd.set_defaults(func=run)
 
 
@@ -43,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
 # --- JSON ------------------------------------------------------------------------------------------------
 
+
 def _num(v: float | None) -> float | None:
     return None if v is None or not math.isfinite(v) else float(v)
 
@@ -52,54 +52,88 @@ def _int(v: float | None) -> int | None:
 
 
 def _parallel(lay: Layout) -> dict[str, Any]:
-    return {"tp": lay.tp, "pp": lay.pp, "cp": lay.cp, "ep": lay.ep, "dp": lay.dp, "zero": lay.zero,
-            "micro_batch": lay.micro_batch, "recompute": lay.recompute}
+    return {
+        "tp": lay.tp,
+        "pp": lay.pp,
+        "cp": lay.cp,
+        "ep": lay.ep,
+        "dp": lay.dp,
+        "zero": lay.zero,
+        "micro_batch": lay.micro_batch,
+        "recompute": lay.recompute,
+    }
 
 
 def _layout_doc(r: RankedLayout) -> dict[str, Any]:
     m, t = r.memory, r.time
     return {
         "parallel": _parallel(r.layout),
-        "memory": {"total": _int(m.total), "overhead": _int(m.overhead), "headroom": _int(m.headroom),
-                   "fits": bool(m.fits)},
-        "time": {"tokens_per_second": _num(t.tokens_per_second), "step_seconds": _num(t.step_seconds),
-                 "mfu": _num(t.mfu), "wall_seconds": _num(t.wall_seconds)},
+        "memory": {
+            "total": _int(m.total),
+            "overhead": _int(m.overhead),
+            "headroom": _int(m.headroom),
+            "fits": bool(m.fits),
+        },
+        "time": {
+            "tokens_per_second": _num(t.tokens_per_second),
+            "step_seconds": _num(t.step_seconds),
+            "mfu": _num(t.mfu),
+            "wall_seconds": _num(t.wall_seconds),
+        },
     }
 
 
 def _deadline_doc(d: DeadlineResult) -> dict[str, Any]:
-    return {"gpu_count": d.gpu_count, "wall_seconds": _num(d.wall_seconds),
-            "job_cloud_on_demand": _num(d.job_cloud_on_demand),
-            "parallel": _parallel(d.layout) if d.layout is not None else None, "reason": d.reason}
+    return {
+        "gpu_count": d.gpu_count,
+        "wall_seconds": _num(d.wall_seconds),
+        "job_cloud_on_demand": _num(d.job_cloud_on_demand),
+        "parallel": _parallel(d.layout) if d.layout is not None else None,
+        "reason": d.reason,
+    }
 
 
 def plan_document(r: PlanResult) -> dict[str, Any]:
-    doc: dict[str, Any] = {"gpu": r.gpu, "gpu_count": r.gpu_count, "searched": r.searched,
-                           "feasible": r.feasible, "reason": r.reason,
-                           "layouts": [_layout_doc(x) for x in r.layouts]}
+    doc: dict[str, Any] = {
+        "gpu": r.gpu,
+        "gpu_count": r.gpu_count,
+        "searched": r.searched,
+        "feasible": r.feasible,
+        "reason": r.reason,
+        "layouts": [_layout_doc(x) for x in r.layouts],
+    }
     if r.deadline_days is not None:
         doc["deadline_days"] = r.deadline_days
         doc["deadline"] = {d.gpu: _deadline_doc(d) for d in r.deadline}
-        doc["pareto"] = [{"gpu": d.gpu, "gpu_count": d.gpu_count, "wall_seconds": _num(d.wall_seconds),
-                          "job_cloud_on_demand": _num(d.job_cloud_on_demand)} for d in r.pareto]
+        doc["pareto"] = [
+            {
+                "gpu": d.gpu,
+                "gpu_count": d.gpu_count,
+                "wall_seconds": _num(d.wall_seconds),
+                "job_cloud_on_demand": _num(d.job_cloud_on_demand),
+            }
+            for d in r.pareto
+        ]
     return doc
 
 
 # --- human-readable ----------------------------------------------------------------------------------------
+
 
 def _fmt(v: float | None, spec: str) -> str:
     return "-" if v is None or not math.isfinite(v) else format(v, spec)
 
 
 def human(r: PlanResult, name: str, currency: str = "USD") -> str:
-    lines = [f"{name}: {r.gpu_count:,} × {r.gpu}",
-             f"  {r.searched:,} layouts searched, {r.feasible:,} fit"]
+    lines = [f"{name}: {r.gpu_count:,} × {r.gpu}", f"  {r.searched:,} layouts searched, {r.feasible:,} fit"]
     if not r.layouts:
         lines.append(f"  nothing fits: {r.reason}")
     else:
-        head = (f"  {'#':>3} {'tp':>3} {'pp':>3} {'cp':>3} {'ep':>3} {'dp':>5} {'zero':>4} {'mb':>3} "
-                f"{'recompute':<9} {'GiB/GPU':>8} {'headroom':>8} {'tokens/s':>12} {'MFU':>6} {'step s':>8} "
-                f"{'days':>7}")
+        head = (
+            f"  {'#':>3} {'tp':>3} {'pp':>3} {'cp':>3} {'ep':>3} {'dp':>5} {'zero':>4} {'mb':>3} "
+            f"{'recompute':<9} {'GiB/GPU':>8} {'headroom':>8} {'tokens/s':>12} {'MFU':>6} {'step s':>8} "
+            f"{'days':>7}"
+        )
         lines.append(head)
         for i, x in enumerate(r.layouts, 1):
             lay, m, t = x.layout, x.memory, x.time
@@ -109,7 +143,8 @@ def human(r: PlanResult, name: str, currency: str = "USD") -> str:
                 f"  {i:>3} {lay.tp:>3} {lay.pp:>3} {lay.cp:>3} {lay.ep:>3} {lay.dp:>5} {lay.zero:>4} "
                 f"{lay.micro_batch:>3} {lay.recompute:<9} {(m.total + m.overhead) / GIB:>8.1f} "
                 f"{m.headroom / GIB:>8.1f} {_fmt(t.tokens_per_second, ',.0f'):>12} {mfu:>6} "
-                f"{_fmt(t.step_seconds, '.2f'):>8} {_fmt(days, '.1f'):>7}")
+                f"{_fmt(t.step_seconds, '.2f'):>8} {_fmt(days, '.1f'):>7}"
+            )
     if r.deadline_days is not None:
         lines.append(f"  deadline {r.deadline_days:g} days: smallest GPU count per GPU type")
         for d in r.deadline:
@@ -119,6 +154,7 @@ def human(r: PlanResult, name: str, currency: str = "USD") -> str:
             cost = "-" if d.job_cloud_on_demand is None else f"{d.job_cloud_on_demand:,.0f} {currency}"
             on_pareto = " (Pareto)" if d in r.pareto else ""
             shown = _fmt((d.wall_seconds or 0) / 86400, ".1f")
-            lines.append(f"    {d.gpu:<18} {d.gpu_count:>7,} GPUs  {shown} days  "
-                         f"job at on-demand prices {cost}{on_pareto}")
+            lines.append(
+                f"    {d.gpu:<18} {d.gpu_count:>7,} GPUs  {shown} days  job at on-demand prices {cost}{on_pareto}"
+            )
     return "\n".join(lines)

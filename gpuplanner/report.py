@@ -7,8 +7,17 @@ from typing import Any
 
 from .core.results import Estimate
 
-COST_FIELDS = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "onprem_capex",
-               "onprem_tco", "breakeven_utilization", "per_million_tokens", "job_cloud_on_demand")
+COST_FIELDS = (
+    "cloud_on_demand",
+    "cloud_reserved_1y",
+    "cloud_reserved_3y",
+    "cloud_spot",
+    "onprem_capex",
+    "onprem_tco",
+    "breakeven_utilization",
+    "per_million_tokens",
+    "job_cloud_on_demand",
+)
 
 
 def _num(v: Any) -> Any:
@@ -26,42 +35,89 @@ def _int(v: Any) -> int | None:
 def _parallel(e: Estimate) -> dict[str, Any]:
     lay = e.layout
     training = e.time is not None or e.model.trainable_params > 0
-    return {"tp": lay.tp, "pp": lay.pp, "cp": lay.cp, "ep": lay.ep, "dp": lay.dp,
-            "zero": lay.zero if training else None, "micro_batch": lay.micro_batch if training else None,
-            "recompute": lay.recompute if training else None}
+    return {
+        "tp": lay.tp,
+        "pp": lay.pp,
+        "cp": lay.cp,
+        "ep": lay.ep,
+        "dp": lay.dp,
+        "zero": lay.zero if training else None,
+        "micro_batch": lay.micro_batch if training else None,
+        "recompute": lay.recompute if training else None,
+    }
 
 
 def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
     mem, t, g, c = e.memory, e.time, e.goodput, e.cluster
     memory: dict[str, Any] = dict.fromkeys(
-        ("weights", "gradients", "optimizer", "activations", "kv_cache", "total", "overhead", "capacity",
-         "headroom", "fits", "max_micro_batch", "max_seq_len"))
+        (
+            "weights",
+            "gradients",
+            "optimizer",
+            "activations",
+            "kv_cache",
+            "total",
+            "overhead",
+            "capacity",
+            "headroom",
+            "fits",
+            "max_micro_batch",
+            "max_seq_len",
+        )
+    )
     if mem is not None:
-        memory.update(weights=_int(mem.weights), gradients=_int(mem.gradients), optimizer=_int(mem.optimizer),
-                      activations=_int(mem.activations), kv_cache=_int(mem.kv_cache), total=_int(mem.total),
-                      overhead=_int(mem.overhead), capacity=_int(mem.capacity), headroom=_int(mem.headroom),
-                      fits=bool(mem.fits), max_micro_batch=mem.max_micro_batch, max_seq_len=mem.max_seq_len)
+        memory.update(
+            weights=_int(mem.weights),
+            gradients=_int(mem.gradients),
+            optimizer=_int(mem.optimizer),
+            activations=_int(mem.activations),
+            kv_cache=_int(mem.kv_cache),
+            total=_int(mem.total),
+            overhead=_int(mem.overhead),
+            capacity=_int(mem.capacity),
+            headroom=_int(mem.headroom),
+            fits=bool(mem.fits),
+            max_micro_batch=mem.max_micro_batch,
+            max_seq_len=mem.max_seq_len,
+        )
     time = dict.fromkeys(("model_flops", "mfu", "tokens_per_second", "step_seconds", "wall_seconds", "gpu_hours"))
     if t is not None:
-        time.update(model_flops=_num(t.model_flops), mfu=_num(t.mfu), tokens_per_second=_num(t.tokens_per_second),
-                    step_seconds=_num(t.step_seconds), wall_seconds=_num(t.wall_seconds),
-                    gpu_hours=_num(t.gpu_hours))
+        time.update(
+            model_flops=_num(t.model_flops),
+            mfu=_num(t.mfu),
+            tokens_per_second=_num(t.tokens_per_second),
+            step_seconds=_num(t.step_seconds),
+            wall_seconds=_num(t.wall_seconds),
+            gpu_hours=_num(t.gpu_hours),
+        )
     goodput = dict.fromkeys(("checkpoint_bytes", "checkpoint_interval_seconds", "lost_fraction"))
     if g is not None:
-        goodput.update(checkpoint_bytes=_int(g.checkpoint_bytes),
-                       checkpoint_interval_seconds=_num(g.checkpoint_interval_seconds),
-                       lost_fraction=_num(g.lost_fraction))
+        goodput.update(
+            checkpoint_bytes=_int(g.checkpoint_bytes),
+            checkpoint_interval_seconds=_num(g.checkpoint_interval_seconds),
+            lost_fraction=_num(g.lost_fraction),
+        )
     cluster = dict.fromkeys(("nodes", "racks", "facility_kw", "storage_bytes"))
     if c is not None:
-        cluster.update(nodes=c.nodes, racks=c.racks, facility_kw=_num(c.facility_kw),
-                       storage_bytes=_int(c.storage_bytes))
+        cluster.update(
+            nodes=c.nodes, racks=c.racks, facility_kw=_num(c.facility_kw), storage_bytes=_int(c.storage_bytes)
+        )
     cost = dict.fromkeys(COST_FIELDS)
     if e.cost is not None:
         cost.update({k: _num(getattr(e.cost, k, None)) for k in COST_FIELDS})
     return {
-        "scenario": scenario_label, "gpu": e.gpu, "currency": e.currency,
-        "model": {"params": e.model.params, "active_params": e.model.active_params,
-                  "trainable_params": e.model.trainable_params},
+        "scenario": scenario_label,
+        "gpu": e.gpu,
+        "currency": e.currency,
+        "model": {
+            "params": e.model.params,
+            "active_params": e.model.active_params,
+            "trainable_params": e.model.trainable_params,
+        },
         "parallel": _parallel(e),
-        "memory": memory, "time": time, "goodput": goodput, "cluster": cluster, "cost": cost,
+        "memory": memory,
+        "time": time,
+        "goodput": goodput,
+        "cluster": cluster,
+        "cost": cost,
     }

@@ -63,8 +63,7 @@ def main(out: Path) -> int:
     write_ico(out / "gpuplanner.ico", pngs)
     big, _ = render(512)
     if not big.save(str(out / "gpuplanner.icns"), "ICNS"):
-        print("warning: this Qt cannot write .icns; the macOS build falls back to PyInstaller's icon",
-              file=sys.stderr)
+        print("warning: this Qt cannot write .icns; the macOS build falls back to PyInstaller's icon", file=sys.stderr)
     for name in ("gpuplanner.png", "gpuplanner.ico", "gpuplanner.icns"):
         if (out / name).is_file():
             print(out / name)

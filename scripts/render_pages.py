@@ -49,9 +49,13 @@ def main(out: Path) -> int:
             suffix = "" if theme == "light" else "-dark"
             if theme == "light":
                 panel = window.wizard_panel
-                for page, name in ((Pages.MODEL, "1-model"), (Pages.TRAINING, "2-training"),
-                                   (Pages.HARDWARE, "3-hardware"), (Pages.COSTS, "4-costs"),
-                                   (Pages.RESULTS, "5-results")):
+                for page, name in (
+                    (Pages.MODEL, "1-model"),
+                    (Pages.TRAINING, "2-training"),
+                    (Pages.HARDWARE, "3-hardware"),
+                    (Pages.COSTS, "4-costs"),
+                    (Pages.RESULTS, "5-results"),
+                ):
                     window.wizard.go_to(page)
                     settle(app)
                     path = out / f"step-{name}.png"

@@ -64,8 +64,12 @@ def main(out: Path) -> int:
     editor.grab().save(str(path))
     written.append(path)
     sites = editor.show_table("sites")
-    sites.model.setData(sites.model.index(sites.model.row_of("kr-colo"), [c.name for c in sites.model.columns]
-                                          .index("electricity_usd_per_kwh")), "0.14")
+    sites.model.setData(
+        sites.model.index(
+            sites.model.row_of("kr-colo"), [c.name for c in sites.model.columns].index("electricity_usd_per_kwh")
+        ),
+        "0.14",
+    )
     sites.select_id("kr-colo")
     editor.show_info(editor.tr("Saved {0} of {1} in your catalog.").format("Electricity", "kr-colo"))
     settle(app, 200)
@@ -86,9 +90,12 @@ def main(out: Path) -> int:
 
     # --- comparison with a second scenario ---
     s = window.doc.scenario
-    other = replace(s, name="Llama 3.1 8B on 32× H200", hardware=replace(s.hardware, gpu="h200-sxm-141gb",
-                                                                        gpu_count=32),
-                    cost=replace(s.cost, utilization=0.5, horizon_years=5))
+    other = replace(
+        s,
+        name="Llama 3.1 8B on 32× H200",
+        hardware=replace(s.hardware, gpu="h200-sxm-141gb", gpu_count=32),
+        cost=replace(s.cost, utilization=0.5, horizon_years=5),
+    )
     other_path = Path(data.name) / "h200-plan.gpuplan.toml"
     write_scenario(other, other_path)
     dlg = window.compare_with(other_path)
@@ -99,9 +106,15 @@ def main(out: Path) -> int:
     dlg.close()
 
     # --- the recovery question ---
-    record = AutosaveRecord(session="0" * 32, scenario=replace(s, hardware=replace(s.hardware, gpu_count=16)),
-                            path=Path("/home/analyst/plans/llama-8b-finetune.gpuplan.toml"), read_only_path=False,
-                            modified=True, saved_at=time.time() - 240, file=Path(data.name) / "x.json")
+    record = AutosaveRecord(
+        session="0" * 32,
+        scenario=replace(s, hardware=replace(s.hardware, gpu_count=16)),
+        path=Path("/home/analyst/plans/llama-8b-finetune.gpuplan.toml"),
+        read_only_path=False,
+        modified=True,
+        saved_at=time.time() - 240,
+        file=Path(data.name) / "x.json",
+    )
     box = recovery.recovery_box(window, record)
     box.show()
     settle(app, 200)

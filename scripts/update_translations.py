@@ -73,17 +73,34 @@ def run_lupdate(out_ts: Path) -> ET.ElementTree:
     """A fresh .ts (no translations) from every UI module, file names relative to the repository root."""
     files = [str(p.relative_to(ROOT)) for p in ui_sources()]
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    proc = subprocess.run([tool("pyside6-lupdate"), *files, "-no-obsolete", "-locations", "absolute",
-                           "-source-language", "en_US", "-target-language", "ko_KR", "-ts", str(out_ts)],
-                          cwd=ROOT, capture_output=True, text=True, env=env)
+    proc = subprocess.run(
+        [
+            tool("pyside6-lupdate"),
+            *files,
+            "-no-obsolete",
+            "-locations",
+            "absolute",
+            "-source-language",
+            "en_US",
+            "-target-language",
+            "ko_KR",
+            "-ts",
+            str(out_ts),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     if proc.returncode != 0 or not out_ts.is_file():
         raise SystemExit(f"pyside6-lupdate failed:\n{proc.stdout}\n{proc.stderr}")
     return ET.parse(out_ts)
 
 
 def run_lrelease(ts: Path, qm: Path) -> None:
-    proc = subprocess.run([tool("pyside6-lrelease"), str(ts), "-nounfinished", "-qm", str(qm)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [tool("pyside6-lrelease"), str(ts), "-nounfinished", "-qm", str(qm)], capture_output=True, text=True
+    )
     if proc.returncode != 0 or not qm.is_file():
         raise SystemExit(f"pyside6-lrelease failed:\n{proc.stdout}\n{proc.stderr}")
 
@@ -108,9 +125,14 @@ def _wrapper_context(fn: ast.FunctionDef) -> str | None:
         return None
     param = fn.args.args[0].arg
     for node in ast.walk(fn):
-        if (isinstance(node, ast.Call) and _is_translate(node.func) and len(node.args) >= 2
-                and _literal(node.args[0]) is not None
-                and isinstance(node.args[1], ast.Name) and node.args[1].id == param):
+        if (
+            isinstance(node, ast.Call)
+            and _is_translate(node.func)
+            and len(node.args) >= 2
+            and _literal(node.args[0]) is not None
+            and isinstance(node.args[1], ast.Name)
+            and node.args[1].id == param
+        ):
             return _literal(node.args[0])
     return None
 
@@ -154,8 +176,9 @@ class _Finder(ast.NodeVisitor):
         if text is None and not self.classes and self.functions and self.functions[-1] in self.wrappers:
             return  # the wrapper's own body: translate("Ctx", text)
         if text is None:
-            self.problems.append(f"{self.filename}:{node.lineno}: translated text is not a string literal "
-                                 f"({ast.unparse(node)[:80]})")
+            self.problems.append(
+                f"{self.filename}:{node.lineno}: translated text is not a string literal ({ast.unparse(node)[:80]})"
+            )
             return
         self.messages.append(Message(context, text, self.filename, node.lineno))
 
@@ -191,8 +214,11 @@ def scan_sources() -> tuple[list[Message], set[str], list[str]]:
     for path in ui_sources():
         rel = str(path.relative_to(ROOT))
         tree = ast.parse(path.read_text(encoding="utf-8"), rel)
-        wrappers = {fn.name: ctx for fn in tree.body if isinstance(fn, ast.FunctionDef)
-                    and (ctx := _wrapper_context(fn)) is not None}
+        wrappers = {
+            fn.name: ctx
+            for fn in tree.body
+            if isinstance(fn, ast.FunctionDef) and (ctx := _wrapper_context(fn)) is not None
+        }
         finder = _Finder(rel, wrappers)
         finder.visit(tree)
         messages += finder.messages
@@ -254,10 +280,15 @@ def build_ts(tmp: Path) -> tuple[ET.ElementTree, list[Message], list[str]]:
             for msg in ctx.findall("message"):
                 pool.append(msg)
             root.remove(ctx)
-    have = {((c.findtext("name") or ""), m.findtext("source") or "") for c in root.findall("context")
-            for m in c.findall("message")}
-    extra = sorted({m for m in found if (m.context, m.source) not in have and (POOL, m.source) not in have},
-                   key=lambda m: (m.filename, m.line, m.source))
+    have = {
+        ((c.findtext("name") or ""), m.findtext("source") or "")
+        for c in root.findall("context")
+        for m in c.findall("message")
+    }
+    extra = sorted(
+        {m for m in found if (m.context, m.source) not in have and (POOL, m.source) not in have},
+        key=lambda m: (m.filename, m.line, m.source),
+    )
     seen: set[str] = set()
     for msg in extra:
         if msg.source not in seen:
@@ -295,8 +326,11 @@ def ts_text(tree: ET.ElementTree) -> str:
 def ts_entries(path: Path) -> set[tuple[str, str, str]]:
     """(context, source, translation) of every message in a .ts file."""
     root = ET.parse(path).getroot()
-    return {((c.findtext("name") or ""), m.findtext("source") or "", m.findtext("translation") or "")
-            for c in root.findall("context") for m in c.findall("message")}
+    return {
+        ((c.findtext("name") or ""), m.findtext("source") or "", m.findtext("translation") or "")
+        for c in root.findall("context")
+        for m in c.findall("message")
+    }
 
 
 def expected_sources() -> set[str]:
@@ -308,7 +342,7 @@ def expected_sources() -> set[str]:
 
 
 def toml_key(text: str) -> str:
-    escaped = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t"))
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
     return f'"{escaped}"'
 
 
@@ -337,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"warning: {p}", file=sys.stderr)
         if args.stubs:
             for msg in untranslated:
-                print(f"{toml_key(msg.source)} = \"\"  # {msg.context or '(shared)'} {msg.filename}:{msg.line}")
+                print(f'{toml_key(msg.source)} = ""  # {msg.context or "(shared)"} {msg.filename}:{msg.line}')
             return 1 if untranslated else 0
         new_ts = tmp / TS_FILE.name
         new_ts.write_text(text, encoding="utf-8")
@@ -345,9 +379,14 @@ def main(argv: list[str] | None = None) -> int:
         run_lrelease(new_ts, new_qm)
         total = sum(1 for _ in tree.getroot().iter("message"))
         if args.check:  # the messages and their translations, not the line numbers of the locations
-            stale = [p.name for p, same in (
-                (TS_FILE, TS_FILE.is_file() and ts_entries(TS_FILE) == ts_entries(new_ts)),
-                (QM_FILE, QM_FILE.is_file() and QM_FILE.read_bytes() == new_qm.read_bytes())) if not same]
+            stale = [
+                p.name
+                for p, same in (
+                    (TS_FILE, TS_FILE.is_file() and ts_entries(TS_FILE) == ts_entries(new_ts)),
+                    (QM_FILE, QM_FILE.is_file() and QM_FILE.read_bytes() == new_qm.read_bytes()),
+                )
+                if not same
+            ]
             if stale:
                 print("out of date: " + ", ".join(stale) + " (run scripts/update_translations.py)")
         else:
@@ -355,11 +394,14 @@ def main(argv: list[str] | None = None) -> int:
             TS_FILE.write_text(text, encoding="utf-8")
             shutil.copyfile(new_qm, QM_FILE)
             stale = []
-            print(f"{_shown(TS_FILE)}: {total} messages, {total - len(untranslated)} translated; "
-                  f"{_shown(QM_FILE)} compiled")
+            print(
+                f"{_shown(TS_FILE)}: {total} messages, {total - len(untranslated)} translated; "
+                f"{_shown(QM_FILE)} compiled"
+            )
     if untranslated:
-        print(f"{len(untranslated)} untranslated (add them to {_shown(TERMS_FILE)} [messages]; "
-              "--stubs prints the lines):")
+        print(
+            f"{len(untranslated)} untranslated (add them to {_shown(TERMS_FILE)} [messages]; --stubs prints the lines):"
+        )
         for msg in untranslated:
             print(f"  {msg.filename}:{msg.line} [{msg.context or 'shared'}] {msg.source!r}")
     return 1 if untranslated or stale else 0

@@ -43,8 +43,15 @@ def implementation(precision: str) -> str:
     return "fused" if precision in MASTER_STYLES else "eager"
 
 
-def layer_coefficients(model: ModelSpec, precision: str, flash: bool, *, lora_targets: tuple[str, ...] | None = None,
-                       lora_rank: int = 0, dropout: bool = False) -> LayerCoefficients:
+def layer_coefficients(
+    model: ModelSpec,
+    precision: str,
+    flash: bool,
+    *,
+    lora_targets: tuple[str, ...] | None = None,
+    lora_rank: int = 0,
+    dropout: bool = False,
+) -> LayerCoefficients:
     """Per-layer saved-activation coefficients.
 
     ``lora_targets`` set means the base weights are frozen: autograd then keeps a linear layer's input only
@@ -56,7 +63,8 @@ def layer_coefficients(model: ModelSpec, precision: str, flash: bool, *, lora_ta
     if model.is_moe:
         frac_moe = model.moe_layers / model.layers
         f_tokens = (1 - frac_moe) * model.ffn_hidden + frac_moe * (
-            model.experts_active + model.shared_experts) * model.expert_ffn_hidden
+            model.experts_active + model.shared_experts
+        ) * model.expert_ffn_hidden
     else:
         f_tokens = model.ffn_hidden
     f = f_tokens / h
@@ -120,8 +128,9 @@ def layer_coefficients(model: ModelSpec, precision: str, flash: bool, *, lora_ta
     return LayerCoefficients(replicated=rep, split=split, attention_square=attn_sq, residual=residual)
 
 
-def layer_bytes(coef: LayerCoefficients, model: ModelSpec, seq_local: Array, micro_batch: Array, tp: Array,
-                sequence_parallel: Array) -> Array:
+def layer_bytes(
+    coef: LayerCoefficients, model: ModelSpec, seq_local: Array, micro_batch: Array, tp: Array, sequence_parallel: Array
+) -> Array:
     """Bytes one layer keeps for backward without recompute."""
     sbh = np.asarray(seq_local, dtype=float) * micro_batch * model.hidden
     tp = np.asarray(tp, dtype=float)
@@ -131,22 +140,25 @@ def layer_bytes(coef: LayerCoefficients, model: ModelSpec, seq_local: Array, mic
     return sbh * (coef.replicated / rep_div + coef.split / tp) + square
 
 
-def selective_layer_bytes(coef: LayerCoefficients, model: ModelSpec, seq_local: Array, micro_batch: Array,
-                          tp: Array, sequence_parallel: Array) -> Array:
+def selective_layer_bytes(
+    coef: LayerCoefficients, model: ModelSpec, seq_local: Array, micro_batch: Array, tp: Array, sequence_parallel: Array
+) -> Array:
     """Selective recompute drops exactly the s² attention term (Korthikanti §5)."""
     no_square = LayerCoefficients(coef.replicated, coef.split, 0.0, coef.residual)
     return layer_bytes(no_square, model, seq_local, micro_batch, tp, sequence_parallel)
 
 
-def checkpoint_bytes(coef: LayerCoefficients, model: ModelSpec, seq_local: Array, micro_batch: Array, tp: Array,
-                     sequence_parallel: Array) -> Array:
+def checkpoint_bytes(
+    coef: LayerCoefficients, model: ModelSpec, seq_local: Array, micro_batch: Array, tp: Array, sequence_parallel: Array
+) -> Array:
     """Full recompute keeps only each layer's input (Korthikanti Table 2: 2sbh, /t with SP)."""
     div = np.where(sequence_parallel, np.asarray(tp, dtype=float), 1.0)
     return coef.residual * np.asarray(seq_local, dtype=float) * micro_batch * model.hidden / div
 
 
-def loss_bytes(model: ModelSpec, precision: str, seq_local: Array, micro_batch: Array, tp: Array,
-               chunked: bool) -> tuple[Array, Array]:
+def loss_bytes(
+    model: ModelSpec, precision: str, seq_local: Array, micro_batch: Array, tp: Array, chunked: bool
+) -> tuple[Array, Array]:
     """(kept at the end of forward, extra at the start of backward) for the LM head output and the loss.
 
     Eager (HF ``ForCausalLMLoss``): ``logits.float()`` feeds log_softmax, which keeps its fp32 output; the

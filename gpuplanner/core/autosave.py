@@ -72,9 +72,16 @@ def record_path(session: str, folder: Path | None = None) -> Path:
     return (folder if folder is not None else autosave_dir()) / f"{session}{SUFFIX}"
 
 
-def write_record(session: str, scenario: Scenario, *, path: str | os.PathLike[str] | None,
-                 read_only_path: bool = False, modified: bool = True, folder: Path | None = None,
-                 now: float | None = None) -> Path:
+def write_record(
+    session: str,
+    scenario: Scenario,
+    *,
+    path: str | os.PathLike[str] | None,
+    read_only_path: bool = False,
+    modified: bool = True,
+    folder: Path | None = None,
+    now: float | None = None,
+) -> Path:
     """Write (atomically) the record of ``session``; FileAccessError when it cannot be written."""
     target = record_path(session, folder)
     doc: dict[str, Any] = {
@@ -127,9 +134,15 @@ def read_record(file: str | os.PathLike[str]) -> AutosaveRecord:
         scenario = parse_scenario(tomllib.loads(text), file=str(p))
     except tomllib.TOMLDecodeError as err:
         raise InputError(f"the saved scenario is not valid TOML ({err})", file=str(p), key="scenario") from None
-    return AutosaveRecord(session=session, scenario=scenario, path=Path(path) if path else None,
-                          read_only_path=bool(doc.get("read_only_path", False)),
-                          modified=bool(doc.get("modified", True)), saved_at=float(saved_at), file=p)
+    return AutosaveRecord(
+        session=session,
+        scenario=scenario,
+        path=Path(path) if path else None,
+        read_only_path=bool(doc.get("read_only_path", False)),
+        modified=bool(doc.get("modified", True)),
+        saved_at=float(saved_at),
+        file=p,
+    )
 
 
 def list_records(folder: Path | None = None) -> list[Path]:

@@ -94,8 +94,17 @@ CALIBRATION_KEYS: Mapping[str, str] = {
 # Model fields that must agree; `layers` may be fewer (a shrunken run).
 ARCH_FIELDS = tuple(f for f in MODEL_FIELDS if f != "layers")
 # Workload fields the benchmark reproduces from the scenario and that change what a step does.
-STYLE_FIELDS = ("method", "precision", "optimizer", "optimizer_impl", "flash_attention", "chunked_loss",
-                "optimizer_in_backward", "activation_offload", "dropout")
+STYLE_FIELDS = (
+    "method",
+    "precision",
+    "optimizer",
+    "optimizer_impl",
+    "flash_attention",
+    "chunked_loss",
+    "optimizer_in_backward",
+    "activation_offload",
+    "dropout",
+)
 LORA_FIELDS = ("lora_rank", "lora_targets")
 
 
@@ -104,6 +113,7 @@ class CalibrationMismatch(InputError):
 
 
 # --- what the benchmark script can run --------------------------------------------------------------------
+
 
 def scenario_hash(s: Scenario) -> str:
     """sha256 of the scenario's canonical TOML (`scenario_io.scenario_to_toml`), as "sha256:<hex>"."""
@@ -118,18 +128,23 @@ def bench_support_problem(s: Scenario) -> tuple[str, str] | None:
     if not w.is_training:
         return "workload.method", "the benchmark measures training steps; inference is not supported"
     if m.is_moe:
-        return "model.experts", ("mixture-of-experts models are not supported by the benchmark script (a plain "
-                                 "PyTorch MoE would not run at the speed of the kernels the estimate assumes)")
+        return "model.experts", (
+            "mixture-of-experts models are not supported by the benchmark script (a plain "
+            "PyTorch MoE would not run at the speed of the kernels the estimate assumes)"
+        )
     if m.is_mla:
         return "model.mla_kv_rank", "multi-head latent attention (MLA) is not supported by the benchmark script"
     if w.precision == "fp8-mixed":
-        return "workload.precision", ("fp8-mixed needs Transformer Engine or torchao; the benchmark script runs "
-                                      "fp32, bf16/fp16 autocast, bf16/fp16 master-weight and pure bf16")
+        return "workload.precision", (
+            "fp8-mixed needs Transformer Engine or torchao; the benchmark script runs "
+            "fp32, bf16/fp16 autocast, bf16/fp16 master-weight and pure bf16"
+        )
     if w.offload != "none":
         return "workload.offload", "optimizer/parameter offload (DeepSpeed) is not supported by the benchmark script"
     if w.optimizer_in_backward and w.precision in ("bf16-master", "fp16-master", "fp16-mixed"):
-        return "workload.optimizer_in_backward", ("the benchmark runs optimizer_in_backward only with fp32, "
-                                                  "bf16-mixed or bf16-true")
+        return "workload.optimizer_in_backward", (
+            "the benchmark runs optimizer_in_backward only with fp32, bf16-mixed or bf16-true"
+        )
     return None
 
 
@@ -144,6 +159,7 @@ def bench_grad_accum(s: Scenario) -> int:
 
 
 # --- the result file ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class BenchDevice:
@@ -287,20 +303,24 @@ class _Reader:
     def integer(self, key: str, *, minimum: int = 0, optional: bool = False) -> int | None:
         def ok(v: Any) -> bool:
             return isinstance(v, int) and not isinstance(v, bool) and v >= minimum
+
         v = self._typed(key, ok, f"an integer ≥ {minimum}", optional)
         return None if v is None else int(v)
 
     def number(self, key: str, *, positive: bool = True, optional: bool = False) -> float | None:
         def ok(v: Any) -> bool:
-            return (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                    and (v > 0 or not positive))
+            return (
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and (v > 0 or not positive)
+            )
+
         v = self._typed(key, ok, "a positive number" if positive else "a number", optional)
         return None if v is None else float(v)
 
     def string(self, key: str, *, optional: bool = False, choices: Sequence[str] | None = None) -> str | None:
         what = "one of " + ", ".join(repr(c) for c in choices) if choices else "a non-empty string"
-        return self._typed(key, lambda v: isinstance(v, str) and bool(v) and (not choices or v in choices), what,
-                           optional)
+        return self._typed(
+            key, lambda v: isinstance(v, str) and bool(v) and (not choices or v in choices), what, optional
+        )
 
     def flag(self, key: str) -> bool:
         return bool(self._typed(key, lambda v: isinstance(v, bool), "true or false", False))
@@ -315,26 +335,38 @@ def parse_result(doc: Any, *, file: str | None = None) -> BenchResult:
     r = _Reader(doc, file)
     schema = doc.get("schema")
     if schema != RESULT_SCHEMA:
-        raise r.fail("schema", f"not a gpuplanner benchmark result (expected schema {RESULT_SCHEMA!r}, got "
-                               f"{json.dumps(schema)[:60]}); write one with the script from "
-                               f"'gpuplanner bench-script'")
+        raise r.fail(
+            "schema",
+            f"not a gpuplanner benchmark result (expected schema {RESULT_SCHEMA!r}, got "
+            f"{json.dumps(schema)[:60]}); write one with the script from "
+            f"'gpuplanner bench-script'",
+        )
     version = r.integer("schema_version", minimum=1)
     if version != RESULT_VERSION:
-        raise r.fail("schema_version", f"version {version} is not readable by this gpuplanner (it reads "
-                                       f"{RESULT_VERSION}); regenerate the script with this gpuplanner")
+        raise r.fail(
+            "schema_version",
+            f"version {version} is not readable by this gpuplanner (it reads "
+            f"{RESULT_VERSION}); regenerate the script with this gpuplanner",
+        )
     world = r.integer("world_size", minimum=1)
     assert world is not None
-    device = BenchDevice(type=str(r.string("device.type", choices=("cuda", "cpu"))), name=str(r.string("device.name")),
-                         total_memory=r.integer("device.total_memory", minimum=1, optional=True),
-                         count=int(r.integer("device.count", minimum=1) or 0))
+    device = BenchDevice(
+        type=str(r.string("device.type", choices=("cuda", "cpu"))),
+        name=str(r.string("device.name")),
+        total_memory=r.integer("device.total_memory", minimum=1, optional=True),
+        count=int(r.integer("device.count", minimum=1) or 0),
+    )
     if device.count != world:
         raise r.fail("device.count", f"must equal world_size ({world}), got {device.count}")
     software = BenchSoftware(
-        torch=str(r.string("software.torch")), cuda=r.string("software.cuda", optional=True),
-        hip=r.string("software.hip", optional=True), driver=r.string("software.driver", optional=True),
+        torch=str(r.string("software.torch")),
+        cuda=r.string("software.cuda", optional=True),
+        hip=r.string("software.hip", optional=True),
+        driver=r.string("software.driver", optional=True),
         python=r.string("software.python", optional=True),
         bitsandbytes=r.string("software.bitsandbytes", optional=True),
-        optimizer_impl=r.string("software.optimizer_impl", optional=True))
+        optimizer_impl=r.string("software.optimizer_impl", optional=True),
+    )
 
     model_doc = r.raw("model")
     if not isinstance(model_doc, Mapping):
@@ -365,17 +397,28 @@ def parse_result(doc: Any, *, file: str | None = None) -> BenchResult:
         raise r.fail("workload.method", f"must be a training method, got {json.dumps(method)}")
     lora = method in ("lora", "qlora")
     workload = BenchWorkload(
-        method=method, precision=wl("precision"), optimizer=wl("optimizer"), recompute=wl("recompute"),
+        method=method,
+        precision=wl("precision"),
+        optimizer=wl("optimizer"),
+        recompute=wl("recompute"),
         optimizer_impl=str(r.string("workload.optimizer_impl", choices=("fused", "foreach"))),
-        seq_len=int(wl("seq_len")), micro_batch=int(wl("micro_batch")),
+        seq_len=int(wl("seq_len")),
+        micro_batch=int(wl("micro_batch")),
         grad_accum=int(r.integer("workload.grad_accum", minimum=1) or 0),
-        flash_attention=r.flag("workload.flash_attention"), chunked_loss=r.flag("workload.chunked_loss"),
+        flash_attention=r.flag("workload.flash_attention"),
+        chunked_loss=r.flag("workload.chunked_loss"),
         optimizer_in_backward=r.flag("workload.optimizer_in_backward"),
-        activation_offload=r.flag("workload.activation_offload"), dropout=r.flag("workload.dropout"),
+        activation_offload=r.flag("workload.activation_offload"),
+        dropout=r.flag("workload.dropout"),
         lora_rank=int(wl("lora_rank")) if lora else None,
-        lora_targets=tuple(wl("lora_targets")) if lora else None)
-    layout = BenchLayout(**{k: int(r.integer(f"layout.{k}", minimum=0 if k == "zero" else 1) or 0)
-                            for k in ("tp", "pp", "cp", "ep", "dp", "zero")})
+        lora_targets=tuple(wl("lora_targets")) if lora else None,
+    )
+    layout = BenchLayout(
+        **{
+            k: int(r.integer(f"layout.{k}", minimum=0 if k == "zero" else 1) or 0)
+            for k in ("tp", "pp", "cp", "ep", "dp", "zero")
+        }
+    )
     if layout.tp * layout.pp * layout.cp * layout.dp != world:
         raise r.fail("layout", f"tp × pp × cp × dp must equal world_size ({world})")
     memory = BenchMemory(
@@ -383,10 +426,12 @@ def parse_result(doc: Any, *, file: str | None = None) -> BenchResult:
         max_memory_reserved=r.integer("memory.max_memory_reserved", minimum=1, optional=True),
         nvidia_smi_used=r.integer("memory.nvidia_smi_used", minimum=1, optional=True),
         nvidia_smi_source=r.string("memory.nvidia_smi_source", optional=True, choices=("process", "device")),
-        method=r.string("memory.method", optional=True))
+        method=r.string("memory.method", optional=True),
+    )
     all_steps = r.raw("timing.step_seconds_all", optional=True) or []
-    if not isinstance(all_steps, list) or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
-                                                  for x in all_steps):
+    if not isinstance(all_steps, list) or not all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) for x in all_steps
+    ):
         raise r.fail("timing.step_seconds_all", "must be a list of numbers")
     timing = BenchTiming(
         warmup_steps=int(r.integer("timing.warmup_steps", minimum=0) or 0),
@@ -394,24 +439,40 @@ def parse_result(doc: Any, *, file: str | None = None) -> BenchResult:
         step_seconds=float(r.number("timing.step_seconds") or 0.0),
         tokens_per_step=int(r.integer("timing.tokens_per_step", minimum=1) or 0),
         tokens_per_second=float(r.number("timing.tokens_per_second") or 0.0),
-        step_seconds_all=tuple(float(x) for x in all_steps))
+        step_seconds_all=tuple(float(x) for x in all_steps),
+    )
     expected_tokens = world * workload.micro_batch * workload.grad_accum * workload.seq_len
     if timing.tokens_per_step != expected_tokens:
-        raise r.fail("timing.tokens_per_step", f"must be world_size × micro_batch × grad_accum × seq_len = "
-                                               f"{expected_tokens}, got {timing.tokens_per_step}")
+        raise r.fail(
+            "timing.tokens_per_step",
+            f"must be world_size × micro_batch × grad_accum × seq_len = "
+            f"{expected_tokens}, got {timing.tokens_per_step}",
+        )
     if abs(timing.tokens_per_second * timing.step_seconds - timing.tokens_per_step) > 1e-6 * timing.tokens_per_step:
         raise r.fail("timing.tokens_per_second", "must equal tokens_per_step / step_seconds")
     return BenchResult(
-        schema_version=version, scenario_hash=r.string("scenario_hash", optional=True),
-        scenario_name=r.string("scenario_name", optional=True), planned_gpu=r.string("planned_gpu", optional=True),
-        device=device, software=software, world_size=world, model=model,
+        schema_version=version,
+        scenario_hash=r.string("scenario_hash", optional=True),
+        scenario_name=r.string("scenario_name", optional=True),
+        planned_gpu=r.string("planned_gpu", optional=True),
+        device=device,
+        software=software,
+        world_size=world,
+        model=model,
         scenario_layers=r.integer("model.scenario_layers", minimum=1, optional=True),
         params=r.integer("model.params", minimum=1, optional=True),
         expected_params=r.integer("model.expected_params", minimum=1, optional=True),
         trainable_params=r.integer("model.trainable_params", minimum=0, optional=True),
-        layout=layout, workload=workload, memory=memory, timing=timing,
-        loss=r.number("loss", positive=False, optional=True), created=r.string("created", optional=True),
-        generator=r.string("generator", optional=True), file=file, document=dict(doc))
+        layout=layout,
+        workload=workload,
+        memory=memory,
+        timing=timing,
+        loss=r.number("loss", positive=False, optional=True),
+        created=r.string("created", optional=True),
+        generator=r.string("generator", optional=True),
+        file=file,
+        document=dict(doc),
+    )
 
 
 def read_result(path: str | os.PathLike[str]) -> BenchResult:
@@ -439,6 +500,7 @@ def _reject_constant(name: str) -> Any:
 
 # --- matching the measurement with the scenario ---------------------------------------------------------
 
+
 def _tokens(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower())
 
@@ -464,8 +526,7 @@ def device_mismatch(gpu: GpuSpec, device: BenchDevice) -> str | None:
         return f"the measurement ran on {device.name!r}, which is not {label}"
     if device.total_memory is not None:
         if abs(device.total_memory - gpu.memory_bytes) > DEVICE_MEMORY_TOLERANCE * gpu.memory_bytes:
-            return (f"the measurement ran on {device.name!r} with {device.total_memory / GIB:.1f} GiB, not on "
-                    f"{label}")
+            return f"the measurement ran on {device.name!r} with {device.total_memory / GIB:.1f} GiB, not on {label}"
     gid = gpu.id
     if "pcie" in gid and "pcie" not in tokens:
         return f"the measurement ran on {device.name!r} (not a PCIe card), not on {label}"
@@ -493,31 +554,40 @@ def check_compatible(s: Scenario, catalog: Catalog, r: BenchResult, *, any_devic
     if problem:
         raise InputError(f"cannot be calibrated: {problem[1]}", key=problem[0])
     notes: list[str] = []
-    diffs = [f"{k} {getattr(r.model, k)!r} (scenario {getattr(s.model, k)!r})" for k in ARCH_FIELDS
-             if getattr(r.model, k) != getattr(s.model, k)]
+    diffs = [
+        f"{k} {getattr(r.model, k)!r} (scenario {getattr(s.model, k)!r})"
+        for k in ARCH_FIELDS
+        if getattr(r.model, k) != getattr(s.model, k)
+    ]
     if diffs:
         raise refuse("model", "the measurement is of a different model: " + ", ".join(diffs))
     if r.model.layers > s.model.layers:
-        raise refuse("model.layers", f"the measurement ran {r.model.layers} layers; the scenario's model has "
-                                     f"{s.model.layers}")
+        raise refuse(
+            "model.layers", f"the measurement ran {r.model.layers} layers; the scenario's model has {s.model.layers}"
+        )
     w, bw = s.workload, r.workload
     style = list(STYLE_FIELDS) + (list(LORA_FIELDS) if w.is_lora else [])
-    diffs = [f"{k} {getattr(bw, k)!r} (scenario {getattr(w, k, 'fused')!r})" for k in style
-             if getattr(bw, k) != getattr(w, k, "fused")]  # optimizer_impl: absent in older schemas = fused
+    diffs = [
+        f"{k} {getattr(bw, k)!r} (scenario {getattr(w, k, 'fused')!r})"
+        for k in style
+        if getattr(bw, k) != getattr(w, k, "fused")
+    ]  # optimizer_impl: absent in older schemas = fused
     if diffs:
         raise refuse("workload", "the measurement ran a different workload: " + ", ".join(diffs))
     lay = r.layout
     if (lay.tp, lay.pp, lay.cp, lay.ep, lay.zero) != (1, 1, 1, 1, 0):
-        raise refuse("layout", f"the measurement ran tp={lay.tp} pp={lay.pp} cp={lay.cp} ep={lay.ep} "
-                               f"zero={lay.zero}; only data-parallel benchmarks (tp=pp=cp=ep=1, ZeRO 0) are compared")
+        raise refuse(
+            "layout",
+            f"the measurement ran tp={lay.tp} pp={lay.pp} cp={lay.cp} ep={lay.ep} "
+            f"zero={lay.zero}; only data-parallel benchmarks (tp=pp=cp=ep=1, ZeRO 0) are compared",
+        )
     layout_diffs = []
     if w.micro_batch is not None and bw.micro_batch != w.micro_batch:
         layout_diffs.append(f"micro_batch {bw.micro_batch} (scenario {w.micro_batch})")
     if w.recompute is not None and bw.recompute != w.recompute:
         layout_diffs.append(f"recompute {bw.recompute!r} (scenario {w.recompute!r})")
     if w.recompute is None and bw.recompute != "selective":
-        layout_diffs.append(f"recompute {bw.recompute!r} (scenario: not given, the benchmark default is "
-                            f"'selective')")
+        layout_diffs.append(f"recompute {bw.recompute!r} (scenario: not given, the benchmark default is 'selective')")
     if layout_diffs:
         raise refuse("layout", "the measurement ran a different per-GPU layout: " + ", ".join(layout_diffs))
     gpu = catalog.gpu(s.hardware.gpu)
@@ -525,34 +595,46 @@ def check_compatible(s: Scenario, catalog: Catalog, r: BenchResult, *, any_devic
     if reason:
         if not any_device:
             hint = matching_gpus(catalog, r.device) if r.device.type == "cuda" else ()
-            more = (f"; it matches the catalog's {', '.join(hint)}: plan that GPU in the scenario" if hint else "")
-            raise refuse("hardware.gpu", reason + more + (" (--any-device compares anyway)"
-                                                         if r.device.type == "cpu" else ""))
-        notes.append(f"compared anyway (--any-device): {reason}; the corrections are meaningless for "
-                     f"{gpu.id}")
+            more = f"; it matches the catalog's {', '.join(hint)}: plan that GPU in the scenario" if hint else ""
+            raise refuse(
+                "hardware.gpu", reason + more + (" (--any-device compares anyway)" if r.device.type == "cpu" else "")
+            )
+        notes.append(f"compared anyway (--any-device): {reason}; the corrections are meaningless for {gpu.id}")
     if r.model.layers < s.model.layers:
-        notes.append(f"shrunken run: {r.model.layers} of {s.model.layers} layers; the corrections are "
-                     f"extrapolated to the whole model")
+        notes.append(
+            f"shrunken run: {r.model.layers} of {s.model.layers} layers; the corrections are "
+            f"extrapolated to the whole model"
+        )
     if bw.seq_len != w.seq_len:
         notes.append(f"ran sequence length {bw.seq_len} (scenario {w.seq_len})")
     if w.micro_batch is None and bw.micro_batch != 1:
         notes.append(f"ran micro_batch {bw.micro_batch} (scenario: chosen by the planner)")
     p = s.parallel
     if (p.tp or 1, p.pp or 1, p.cp or 1) != (1, 1, 1) or (p.zero or 0) != 0:
-        notes.append(f"the benchmark ran data parallel only (tp=pp=cp=1, ZeRO 0); the scenario's layout "
-                     f"(tp={p.tp} pp={p.pp} cp={p.cp} zero={p.zero}) is reached through the projection")
+        notes.append(
+            f"the benchmark ran data parallel only (tp=pp=cp=1, ZeRO 0); the scenario's layout "
+            f"(tp={p.tp} pp={p.pp} cp={p.cp} zero={p.zero}) is reached through the projection"
+        )
     current = scenario_hash(s)
     if r.scenario_hash is not None and r.scenario_hash != current:
-        notes.append("the scenario changed since the benchmark script was written (its hash differs); the model, "
-                     "GPU and layout still agree")
+        notes.append(
+            "the scenario changed since the benchmark script was written (its hash differs); the model, "
+            "GPU and layout still agree"
+        )
     if r.params is not None and r.expected_params is not None and r.params != r.expected_params:
-        notes.append(f"the benchmark's model has {r.params:,} parameters where {r.expected_params:,} were "
-                     f"expected")
+        notes.append(f"the benchmark's model has {r.params:,} parameters where {r.expected_params:,} were expected")
     return tuple(notes)
 
 
-def bench_scenario(s: Scenario, *, layers: int | None = None, seq_len: int | None = None,
-                   micro_batch: int | None = None, grad_accum: int | None = None, world_size: int = 1) -> Scenario:
+def bench_scenario(
+    s: Scenario,
+    *,
+    layers: int | None = None,
+    seq_len: int | None = None,
+    micro_batch: int | None = None,
+    grad_accum: int | None = None,
+    world_size: int = 1,
+) -> Scenario:
     """The scenario as the benchmark runs it: `layers` layers, data parallel over `world_size` GPUs of one node
     (tp = pp = cp = 1, ZeRO 0), global batch = micro_batch × world_size × grad_accum, no MFU override."""
     from .scenario import Parallel
@@ -560,18 +642,37 @@ def bench_scenario(s: Scenario, *, layers: int | None = None, seq_len: int | Non
     w0 = s.workload
     mb = micro_batch or w0.micro_batch or 1
     accum = grad_accum or bench_grad_accum(s)
-    w = replace(w0, seq_len=seq_len or w0.seq_len, micro_batch=mb, global_batch=mb * world_size * accum,
-                recompute=w0.recompute or "selective", mfu=None, deadline_days=None)
-    hw = replace(s.hardware, gpu_count=world_size, gpus_per_node=max(world_size, s.hardware.gpus_per_node or 1),
-                 candidates=())
-    return replace(s, model=s.model.with_overrides(layers=layers or s.model.layers), workload=w, hardware=hw,
-                   parallel=Parallel(tp=1, pp=1, cp=1, ep=1, vpp=1, zero=0, sequence_parallel=False))
+    w = replace(
+        w0,
+        seq_len=seq_len or w0.seq_len,
+        micro_batch=mb,
+        global_batch=mb * world_size * accum,
+        recompute=w0.recompute or "selective",
+        mfu=None,
+        deadline_days=None,
+    )
+    hw = replace(
+        s.hardware, gpu_count=world_size, gpus_per_node=max(world_size, s.hardware.gpus_per_node or 1), candidates=()
+    )
+    return replace(
+        s,
+        model=s.model.with_overrides(layers=layers or s.model.layers),
+        workload=w,
+        hardware=hw,
+        parallel=Parallel(tp=1, pp=1, cp=1, ep=1, vpp=1, zero=0, sequence_parallel=False),
+    )
 
 
 def as_run_scenario(s: Scenario, r: BenchResult) -> Scenario:
     """The scenario reduced to what the benchmark ran (`bench_scenario` with the result's settings)."""
-    run = bench_scenario(s, layers=r.model.layers, seq_len=r.workload.seq_len, micro_batch=r.workload.micro_batch,
-                         grad_accum=r.workload.grad_accum, world_size=r.world_size)
+    run = bench_scenario(
+        s,
+        layers=r.model.layers,
+        seq_len=r.workload.seq_len,
+        micro_batch=r.workload.micro_batch,
+        grad_accum=r.workload.grad_accum,
+        world_size=r.world_size,
+    )
     return replace(run, workload=replace(run.workload, recompute=r.workload.recompute))
 
 
@@ -623,6 +724,7 @@ def _given_estimate_layout(s: Scenario, catalog: Catalog) -> Layout:
 
 # --- corrections ------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Corrections:
     """Per-GPU-type corrections (module docstring). None: not derived; applying treats it as no correction."""
@@ -646,24 +748,33 @@ def plausibility_warnings(c: Corrections) -> tuple[str, ...]:
     out = []
     lo, hi = PLAUSIBLE_EFFICIENCY
     if c.efficiency_factor is not None and not lo <= c.efficiency_factor <= hi:
-        out.append(f"efficiency factor {c.efficiency_factor:.3g} is outside {lo}–{hi}: check that the benchmark "
-                   f"ran on the planned GPU, alone, with enough warm-up steps")
+        out.append(
+            f"efficiency factor {c.efficiency_factor:.3g} is outside {lo}–{hi}: check that the benchmark "
+            f"ran on the planned GPU, alone, with enough warm-up steps"
+        )
     if c.measured_overhead_bytes is not None:
         if c.measured_overhead_bytes < 0:
-            out.append(f"measured overhead is negative ({c.measured_overhead_bytes / GIB:.2f} GiB: nvidia-smi below "
-                       f"the allocated peak); the nvidia-smi reading is not of this process's peak")
+            out.append(
+                f"measured overhead is negative ({c.measured_overhead_bytes / GIB:.2f} GiB: nvidia-smi below "
+                f"the allocated peak); the nvidia-smi reading is not of this process's peak"
+            )
         elif c.measured_overhead_bytes > PLAUSIBLE_OVERHEAD_BYTES:
-            out.append(f"measured overhead {c.measured_overhead_bytes / GIB:.1f} GiB is beyond 10 GiB: another "
-                       f"process may share the GPU (nvidia-smi counted the whole device)")
+            out.append(
+                f"measured overhead {c.measured_overhead_bytes / GIB:.1f} GiB is beyond 10 GiB: another "
+                f"process may share the GPU (nvidia-smi counted the whole device)"
+            )
     return tuple(out)
 
 
 def calibrated_gpu(gpu: GpuSpec, c: Corrections) -> GpuSpec:
     """The catalog GPU with the corrections folded in: GEMM efficiency and HBM bandwidth × f, and the usable
     memory reduced by the overhead correction (so that every fit test, the planner's included, sees it)."""
-    return replace(gpu, gemm_efficiency=gpu.gemm_efficiency * c.factor,
-                   memory_bandwidth_gb_per_s=gpu.memory_bandwidth_gb_per_s * c.factor,
-                   memory_bytes=int(round(gpu.memory_bytes - c.delta)))
+    return replace(
+        gpu,
+        gemm_efficiency=gpu.gemm_efficiency * c.factor,
+        memory_bandwidth_gb_per_s=gpu.memory_bandwidth_gb_per_s * c.factor,
+        memory_bytes=int(round(gpu.memory_bytes - c.delta)),
+    )
 
 
 def calibrated_catalog(catalog: Catalog, c: Corrections) -> Catalog:
@@ -705,8 +816,9 @@ class Projection:
     problem: str | None = None
 
 
-def project(s: Scenario, catalog: Catalog, c: Corrections, gpu_counts: Sequence[int] = DEFAULT_GPU_COUNTS
-            ) -> tuple[Projection, ...]:
+def project(
+    s: Scenario, catalog: Catalog, c: Corrections, gpu_counts: Sequence[int] = DEFAULT_GPU_COUNTS
+) -> tuple[Projection, ...]:
     """Catalog and calibrated estimates of the scenario at each GPU count (and at its own count)."""
     from .engine import estimate
     from .scenario_io import layout_problem
@@ -727,6 +839,7 @@ def project(s: Scenario, catalog: Catalog, c: Corrections, gpu_counts: Sequence[
 
 
 # --- the comparison -------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class MemoryComparison:
@@ -773,8 +886,9 @@ class Calibration:
         return self.scenario.name
 
 
-def _given_estimate(s: Scenario, catalog: Catalog, gpu: GpuSpec | None = None
-                    ) -> tuple[Layout, MemoryBreakdown, TimeEstimate]:
+def _given_estimate(
+    s: Scenario, catalog: Catalog, gpu: GpuSpec | None = None
+) -> tuple[Layout, MemoryBreakdown, TimeEstimate]:
     """Memory and time of the scenario's given layout (no planner), optionally on a substituted GPU spec."""
     from .engine import given_layout, resolve_target
     from .memory import memory_for
@@ -784,8 +898,9 @@ def _given_estimate(s: Scenario, catalog: Catalog, gpu: GpuSpec | None = None
     if gpu is not None:
         target = replace(target, gpu=gpu)
     layout = given_layout(s, target)
-    memory = memory_for(s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count,
-                        solve_limits=False)
+    memory = memory_for(
+        s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=False
+    )
     time, _ = estimate_time(s, target, layout, memory, catalog)
     return layout, memory, time
 
@@ -820,8 +935,14 @@ def solve_efficiency(s: Scenario, catalog: Catalog, measured_step: float) -> flo
     return math.sqrt(lo * hi)
 
 
-def compare(s: Scenario, catalog: Catalog, r: BenchResult, *, gpu_counts: Sequence[int] = DEFAULT_GPU_COUNTS,
-            any_device: bool = False) -> Calibration:
+def compare(
+    s: Scenario,
+    catalog: Catalog,
+    r: BenchResult,
+    *,
+    gpu_counts: Sequence[int] = DEFAULT_GPU_COUNTS,
+    any_device: bool = False,
+) -> Calibration:
     """Check the measurement belongs to the scenario, compare it with the estimate of what ran, derive the
     corrections and project the scenario with them at each GPU count."""
     from .memory import CUDA_CONTEXT_BYTES, NCCL_BYTES
@@ -832,39 +953,64 @@ def compare(s: Scenario, catalog: Catalog, r: BenchResult, *, gpu_counts: Sequen
     assert time.step_seconds is not None and time.tokens_per_second is not None
     fixed = CUDA_CONTEXT_BYTES + (NCCL_BYTES if r.world_size > 1 else 0.0)
     memory = MemoryComparison(
-        measured_allocated=_opt(r.memory.max_memory_allocated), estimated_total=mem.total,
+        measured_allocated=_opt(r.memory.max_memory_allocated),
+        estimated_total=mem.total,
         measured_reserved=_opt(r.memory.max_memory_reserved),
         estimated_reserved=mem.total + max(0.0, mem.overhead - fixed),
-        measured_nvidia_smi=_opt(r.memory.nvidia_smi_used), estimated_nvidia_smi=mem.total + mem.overhead,
-        capacity=mem.capacity)
-    tcmp = TimeComparison(measured_step_seconds=r.timing.step_seconds, estimated_step_seconds=time.step_seconds,
-                          measured_tokens_per_second=r.timing.tokens_per_second,
-                          estimated_tokens_per_second=time.tokens_per_second)
+        measured_nvidia_smi=_opt(r.memory.nvidia_smi_used),
+        estimated_nvidia_smi=mem.total + mem.overhead,
+        capacity=mem.capacity,
+    )
+    tcmp = TimeComparison(
+        measured_step_seconds=r.timing.step_seconds,
+        estimated_step_seconds=time.step_seconds,
+        measured_tokens_per_second=r.timing.tokens_per_second,
+        estimated_tokens_per_second=time.tokens_per_second,
+    )
     warnings: list[str] = []
     factor = solve_efficiency(run, catalog, r.timing.step_seconds)
     if factor is None:
-        warnings.append("the measured step is shorter than the modelled communication alone; no efficiency "
-                        "factor derived")
+        warnings.append(
+            "the measured step is shorter than the modelled communication alone; no efficiency factor derived"
+        )
     measured_overhead = r.measured_overhead
     delta = None if measured_overhead is None else measured_overhead - mem.overhead
     if measured_overhead is None:
         notes.append("no nvidia-smi reading in the result: the overhead is not corrected")
     elif r.memory.nvidia_smi_source == "device":
-        notes.append("nvidia-smi gave the whole GPU's used memory (this process was not listed): other "
-                     "processes on the GPU count as overhead")
+        notes.append(
+            "nvidia-smi gave the whole GPU's used memory (this process was not listed): other "
+            "processes on the GPU count as overhead"
+        )
     if r.memory.max_memory_allocated is None:
         notes.append("no allocated peak in the result: memory is not compared")
-    c = Corrections(gpu=s.hardware.gpu, efficiency_factor=factor, overhead_delta_bytes=delta,
-                    measured_overhead_bytes=_opt(measured_overhead), estimated_overhead_bytes=mem.overhead)
+    c = Corrections(
+        gpu=s.hardware.gpu,
+        efficiency_factor=factor,
+        overhead_delta_bytes=delta,
+        measured_overhead_bytes=_opt(measured_overhead),
+        estimated_overhead_bytes=mem.overhead,
+    )
     warnings.extend(plausibility_warnings(c))
     if s.workload.mfu is not None:
         notes.append("workload.mfu is set: the catalog projections use it; the calibrated ones use the measurement")
     if r.timing.timed_steps < 3:
         notes.append(f"only {r.timing.timed_steps} timed step(s): the step time is noisy")
     hash_matches = None if r.scenario_hash is None else r.scenario_hash == scenario_hash(s)
-    return Calibration(scenario=s, gpu=s.hardware.gpu, result=r, as_run=run, as_run_layout=layout,
-                       memory=memory, time=tcmp, corrections=c, projections=project(s, catalog, c, gpu_counts),
-                       notes=tuple(notes), warnings=tuple(warnings), hash_matches=hash_matches)
+    return Calibration(
+        scenario=s,
+        gpu=s.hardware.gpu,
+        result=r,
+        as_run=run,
+        as_run_layout=layout,
+        memory=memory,
+        time=tcmp,
+        corrections=c,
+        projections=project(s, catalog, c, gpu_counts),
+        notes=tuple(notes),
+        warnings=tuple(warnings),
+        hash_matches=hash_matches,
+    )
 
 
 def _opt(v: float | None) -> float | None:
@@ -872,6 +1018,7 @@ def _opt(v: float | None) -> float | None:
 
 
 # --- storage: the sidecar file --------------------------------------------------------------------------------
+
 
 def sidecar_path(scenario_path: str | os.PathLike[str]) -> Path:
     """`run.gpuplan.toml` → `run.calibration.json` in the same folder."""
@@ -896,10 +1043,14 @@ class StoredCalibration:
 def _entry(cal: Calibration) -> dict[str, Any]:
     c, r = cal.corrections, cal.result
     entry = {
-        "gpu": c.gpu, "efficiency_factor": c.efficiency_factor, "overhead_delta_bytes": _int(c.overhead_delta_bytes),
+        "gpu": c.gpu,
+        "efficiency_factor": c.efficiency_factor,
+        "overhead_delta_bytes": _int(c.overhead_delta_bytes),
         "measured_overhead_bytes": _int(c.measured_overhead_bytes),
-        "estimated_overhead_bytes": _int(c.estimated_overhead_bytes), "scenario_hash": r.scenario_hash,
-        "device_name": r.device.name, "measured_at": r.created,
+        "estimated_overhead_bytes": _int(c.estimated_overhead_bytes),
+        "scenario_hash": r.scenario_hash,
+        "device_name": r.device.name,
+        "measured_at": r.created,
         "written_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "result": dict(r.document),
     }
@@ -923,13 +1074,20 @@ def read_calibrations(path: str | os.PathLike[str]) -> dict[str, StoredCalibrati
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError(f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}); move it away to "
-                         f"store a new calibration", file=str(p)) from None
+        raise InputError(
+            f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}); move it away to "
+            f"store a new calibration",
+            file=str(p),
+        ) from None
     if not isinstance(doc, dict) or doc.get("schema") != SIDECAR_SCHEMA:
         raise InputError(f"not a gpuplanner calibration file (schema {SIDECAR_SCHEMA!r} expected)", file=str(p))
     if doc.get("schema_version") != SIDECAR_VERSION:
-        raise InputError(f"calibration file version {doc.get('schema_version')!r} is not readable by this "
-                         f"gpuplanner (it reads {SIDECAR_VERSION})", file=str(p), key="schema_version")
+        raise InputError(
+            f"calibration file version {doc.get('schema_version')!r} is not readable by this "
+            f"gpuplanner (it reads {SIDECAR_VERSION})",
+            file=str(p),
+            key="schema_version",
+        )
     cals = doc.get("calibrations")
     if not isinstance(cals, dict):
         raise InputError("must be an object of GPU id → calibration", file=str(p), key="calibrations")
@@ -947,12 +1105,20 @@ def read_calibrations(path: str | os.PathLike[str]) -> dict[str, StoredCalibrati
                 raise InputError("must be a number or null", file=str(p), key=f"{key}.{name}")
         if f is not None and f <= 0:
             raise InputError("must be a positive number or null", file=str(p), key=f"{key}.efficiency_factor")
-        c = Corrections(gpu=gid, efficiency_factor=f, overhead_delta_bytes=d,
-                        measured_overhead_bytes=e.get("measured_overhead_bytes"),
-                        estimated_overhead_bytes=e.get("estimated_overhead_bytes"))
-        out[gid] = StoredCalibration(corrections=c, scenario_hash=e.get("scenario_hash"),
-                                     device_name=e.get("device_name"), measured_at=e.get("measured_at"),
-                                     written_at=e.get("written_at"))
+        c = Corrections(
+            gpu=gid,
+            efficiency_factor=f,
+            overhead_delta_bytes=d,
+            measured_overhead_bytes=e.get("measured_overhead_bytes"),
+            estimated_overhead_bytes=e.get("estimated_overhead_bytes"),
+        )
+        out[gid] = StoredCalibration(
+            corrections=c,
+            scenario_hash=e.get("scenario_hash"),
+            device_name=e.get("device_name"),
+            measured_at=e.get("measured_at"),
+            written_at=e.get("written_at"),
+        )
     return out
 
 

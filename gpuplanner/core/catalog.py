@@ -357,9 +357,7 @@ _FALSE = {"false", "no", "0", "n", ""}
 
 
 def _parse_float(text: str) -> float:
-    value = (
-        float(text.replace("_", "")) if text.lower() not in {"nan", "inf", "-inf", "infinity"} else math.nan
-    )
+    value = float(text.replace("_", "")) if text.lower() not in {"nan", "inf", "-inf", "infinity"} else math.nan
     if not math.isfinite(value):
         raise ValueError
     return value
@@ -506,9 +504,7 @@ def read_table_file(path: Path, schema: TableSchema, *, partial_columns: bool = 
                 raise CatalogError(f"expected {width} cells, found {len(cells)}{hint}", file=name, line=start)
             rows.append(RawRow(dict(zip(header, cells, strict=True)), name, start))
     except csv.Error as exc:
-        raise CatalogError(
-            f"not valid CSV: {exc} (file truncated?)", file=name, line=reader.line_num
-        ) from None
+        raise CatalogError(f"not valid CSV: {exc} (file truncated?)", file=name, line=reader.line_num) from None
     return rows
 
 
@@ -550,9 +546,7 @@ def parse_row(schema: TableSchema, row: RawRow) -> tuple[Any | None, list[Catalo
             continue
         v = values[f.name]
         if v is None and f.default not in (MISSING, None):
-            v = (
-                f.default
-            )  # an empty optional cell takes the field's documented default (devices_per_package=1)
+            v = f.default  # an empty optional cell takes the field's documented default (devices_per_package=1)
         kwargs[f.name] = v
     obj = schema.row_type(**kwargs)
     problems.extend(_row_checks(schema.name, obj, row))
@@ -566,11 +560,7 @@ def _row_checks(table: str, obj: Any, row: RawRow) -> list[CatalogError]:
         out.append(CatalogError(message, file=row.file, line=row.line, column=column))
 
     if table == "nodes":
-        if (
-            obj.power_full_kw is not None
-            and obj.power_idle_kw is not None
-            and obj.power_idle_kw > obj.power_full_kw
-        ):
+        if obj.power_full_kw is not None and obj.power_idle_kw is not None and obj.power_idle_kw > obj.power_full_kw:
             bad(
                 "power_idle_kw",
                 f"idle power {obj.power_idle_kw:g} kW exceeds full-load power {obj.power_full_kw:g} kW",
@@ -643,9 +633,7 @@ class Catalog:
     def offers_for(self, gpu_id: str, tier: str | None = None) -> tuple[CloudOffer, ...]:
         self.gpu(gpu_id)
         if tier is not None and tier not in TIERS:
-            raise CatalogError(
-                f"unknown tier {tier!r}; expected one of {', '.join(TIERS)}", file="cloud_offers.csv"
-            )
+            raise CatalogError(f"unknown tier {tier!r}; expected one of {', '.join(TIERS)}", file="cloud_offers.csv")
         return tuple(o for o in self.offers if o.gpu == gpu_id and (tier is None or o.tier == tier))
 
     def default_offer(self, gpu_id: str, tier: str) -> CloudOffer | None:
@@ -659,9 +647,7 @@ class Catalog:
             if o.id == offer_id:
                 return o
         ids = [o.id for o in self.offers]
-        raise CatalogError(
-            f"unknown cloud offer {offer_id!r}{_suggest(offer_id, ids)}", file="cloud_offers.csv"
-        )
+        raise CatalogError(f"unknown cloud offer {offer_id!r}{_suggest(offer_id, ids)}", file="cloud_offers.csv")
 
     def is_user_row(self, table: str, row_id: str) -> bool:
         return (table_schema(table).name, row_id) in self.user_row_ids
@@ -704,9 +690,7 @@ def read_folder_rows(
     return out
 
 
-def merge_rows(
-    shipped: Mapping[str, list[RawRow]], user: Mapping[str, list[RawRow]]
-) -> dict[str, list[RawRow]]:
+def merge_rows(shipped: Mapping[str, list[RawRow]], user: Mapping[str, list[RawRow]]) -> dict[str, list[RawRow]]:
     """Lay user rows over shipped rows by id.
 
     A user row replaces the shipped row with its id; cells missing from a user file (a column added by a
@@ -734,11 +718,7 @@ def merge_rows(
                 if r.user and _bool_or_false(col, r.cells.get(flag, "")):
                     taken.add(_default_key(table, r))
             for i, r in enumerate(rows):
-                if (
-                    not r.user
-                    and _default_key(table, r) in taken
-                    and _bool_or_false(col, r.cells.get(flag, ""))
-                ):
+                if not r.user and _default_key(table, r) in taken and _bool_or_false(col, r.cells.get(flag, "")):
                     rows[i] = RawRow({**r.cells, flag: "false"}, r.file, r.line, user=False)
         merged[table] = rows
     return merged
@@ -871,9 +851,7 @@ def _first_error(problems: list[CatalogError]) -> CatalogError:
     )
 
 
-def load_catalog(
-    folder: Path | None = None, *, user_dir: Path | None = None, use_user_layer: bool = True
-) -> Catalog:
+def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, use_user_layer: bool = True) -> Catalog:
     """Load the shipped catalog (``folder``, default :func:`paths.catalog_dir`) and the user layer over it.
 
     A problem in the shipped files raises CatalogError (all problems in ``.problems``). A problem in the
@@ -959,9 +937,7 @@ def reset_row(table: str, row_id: str, user_dir: Path | None = None) -> bool:
     return catalog_user.reset_row(table, row_id, user_dir)
 
 
-def import_user_csv(
-    table: str, path: Path, user_dir: Path | None = None, *, folder: Path | None = None
-) -> int:
+def import_user_csv(table: str, path: Path, user_dir: Path | None = None, *, folder: Path | None = None) -> int:
     """Merge the rows of a CSV file (same columns) into the user layer; returns the number of rows."""
     from gpuplanner.core import catalog_user
 

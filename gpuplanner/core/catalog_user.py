@@ -181,9 +181,7 @@ def _csv_text_partial(schema: TableSchema, rows: list[RawRow], original: list[Ra
     return buf.getvalue()
 
 
-def import_user_csv(
-    table: str, path: Path, user_dir: Path | None = None, *, folder: Path | None = None
-) -> int:
+def import_user_csv(table: str, path: Path, user_dir: Path | None = None, *, folder: Path | None = None) -> int:
     """Merge the rows of the CSV file ``path`` (same columns, a subset allowed) into the user layer by id.
 
     The file is validated first, then the merged catalog; on any problem CatalogError names the file, line

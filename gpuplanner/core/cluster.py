@@ -17,8 +17,9 @@ CHECKPOINTS_KEPT = 3  # judgement: the latest, the previous and one milestone
 BYTES_PER_STORED_TOKEN = 4  # tokenised data set as uint32 ids (e.g. Megatron .bin with int32 for vocab > 65k)
 
 
-def estimate_cluster(s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown | None,
-                     catalog: Catalog) -> ClusterEstimate:
+def estimate_cluster(
+    s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown | None, catalog: Catalog
+) -> ClusterEstimate:
     nodes = math.ceil(target.gpu_count / target.gpus_per_node)
     # full-load power is unpublished for a few systems (GH200, TPU hosts): fall back to 2 × GPU TDP per GPU
     # (hardware_notes.md rule of thumb for 8-GPU boxes), else leave the power at zero

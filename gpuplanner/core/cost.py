@@ -39,16 +39,29 @@ TIER_KEYS: Mapping[str, str] = {
     "reserved_3y": "reserved_3y_usd_per_gpu_hour",
     "spot": "spot_usd_per_gpu_hour",
 }
-_SITE_KEYS = ("electricity_usd_per_kwh", "pue", "colocation_usd_per_kw_month", "support_fraction_per_year",
-              "staff_usd_per_year", "software_usd_per_year", "depreciation_years", "discount_rate",
-              "usd_to_krw")
+_SITE_KEYS = (
+    "electricity_usd_per_kwh",
+    "pue",
+    "colocation_usd_per_kw_month",
+    "support_fraction_per_year",
+    "staff_usd_per_year",
+    "software_usd_per_year",
+    "depreciation_years",
+    "discount_rate",
+    "usd_to_krw",
+)
 _NODE_KEYS: Mapping[str, str] = {
     "node_price_usd": "price_usd",
     "network_usd_per_node": "network_usd_per_node",
     "install_usd_per_node": "install_usd_per_node",
 }
-_PLAIN_KEYS = ("horizon_years", "utilization", "spot_lost_fraction", "electricity_escalation_per_year",
-               "import_tax_fraction")
+_PLAIN_KEYS = (
+    "horizon_years",
+    "utilization",
+    "spot_lost_fraction",
+    "electricity_escalation_per_year",
+    "import_tax_fraction",
+)
 
 
 @dataclass(frozen=True)
@@ -110,13 +123,14 @@ class CostInputs:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-NUMBER_FIELDS = tuple(f.name for f in fields(CostInputs)
-                      if f.name not in ("currency", "site", "node", "sources"))
+NUMBER_FIELDS = tuple(f.name for f in fields(CostInputs) if f.name not in ("currency", "site", "node", "sources"))
 
 # Where a bad value is reported: the scenario key that sets it.
 _KEY_OF: Mapping[str, str] = {
-    "gpu_count": "hardware.gpu_count", "gpus_per_node": "hardware.gpus_per_node",
-    "node_power_idle_kw": "hardware.node", "node_power_full_kw": "hardware.node",
+    "gpu_count": "hardware.gpu_count",
+    "gpus_per_node": "hardware.gpus_per_node",
+    "node_power_idle_kw": "hardware.node",
+    "node_power_full_kw": "hardware.node",
 }
 
 
@@ -155,10 +169,22 @@ def _validate(inp: CostInputs) -> None:
         "electricity_escalation_per_year": (-1, math.inf, False, "must be more than -1 (-100% per year)"),
         "discount_rate": (-1, math.inf, False, "must be more than -1 (-100% per year)"),
     }
-    for name in ("cloud_usd_per_gpu_hour", "reserved_1y_usd_per_gpu_hour", "reserved_3y_usd_per_gpu_hour",
-                 "spot_usd_per_gpu_hour", "node_price_usd", "network_usd_per_node", "install_usd_per_node",
-                 "import_tax_fraction", "electricity_usd_per_kwh", "colocation_usd_per_kw_month",
-                 "staff_usd_per_year", "software_usd_per_year", "node_power_idle_kw", "node_power_full_kw"):
+    for name in (
+        "cloud_usd_per_gpu_hour",
+        "reserved_1y_usd_per_gpu_hour",
+        "reserved_3y_usd_per_gpu_hour",
+        "spot_usd_per_gpu_hour",
+        "node_price_usd",
+        "network_usd_per_node",
+        "install_usd_per_node",
+        "import_tax_fraction",
+        "electricity_usd_per_kwh",
+        "colocation_usd_per_kw_month",
+        "staff_usd_per_year",
+        "software_usd_per_year",
+        "node_power_idle_kw",
+        "node_power_full_kw",
+    ):
         rules[name] = (0, math.inf, True, "must not be negative")
     for name, (lo, hi, lo_incl, problem) in rules.items():
         v = getattr(inp, name)
@@ -166,8 +192,11 @@ def _validate(inp: CostInputs) -> None:
             continue
         if v < lo or (v == lo and not lo_incl) or v > hi or (name == "spot_lost_fraction" and v >= 1):
             raise bad(name, problem)
-    if (inp.node_power_idle_kw is not None and inp.node_power_full_kw is not None
-            and inp.node_power_idle_kw > inp.node_power_full_kw):
+    if (
+        inp.node_power_idle_kw is not None
+        and inp.node_power_full_kw is not None
+        and inp.node_power_idle_kw > inp.node_power_full_kw
+    ):
         raise bad("node_power_idle_kw", f"idle power must not exceed full power {inp.node_power_full_kw} kW")
     if inp.currency == "KRW" and inp.usd_to_krw is None:
         raise bad("usd_to_krw", "is needed for currency KRW")
@@ -177,8 +206,15 @@ def _validate(inp: CostInputs) -> None:
 # Resolving the scenario's [cost] table against the catalog
 
 
-def resolve_cost_inputs(settings: CostSettings, catalog: Catalog, gpu_id: str, *, gpu_count: int,
-                        gpus_per_node: int | None, node_id: str | None) -> CostInputs:
+def resolve_cost_inputs(
+    settings: CostSettings,
+    catalog: Catalog,
+    gpu_id: str,
+    *,
+    gpu_count: int,
+    gpus_per_node: int | None,
+    node_id: str | None,
+) -> CostInputs:
     """Scenario values win; else the catalog: site profile (`settings.site` or DEFAULT_SITE), the GPU's
     default offers per tier, its default node type (or `node_id`).
 
@@ -192,8 +228,7 @@ def resolve_cost_inputs(settings: CostSettings, catalog: Catalog, gpu_id: str, *
     try:
         site = catalog.site(site_id)
     except CatalogError:
-        raise InputError(f"unknown site {site_id!r}" + did_you_mean(site_id, catalog.sites),
-                         key="cost.site") from None
+        raise InputError(f"unknown site {site_id!r}" + did_you_mean(site_id, catalog.sites), key="cost.site") from None
     try:
         node = catalog.node(node_id) if node_id else catalog.default_node(gpu_id)
     except CatalogError as err:
@@ -221,8 +256,7 @@ def resolve_cost_inputs(settings: CostSettings, catalog: Catalog, gpu_id: str, *
     for tier in COST_TIERS:
         offer = catalog.default_offer(gpu_id, tier)
         if offer is None:
-            scenario_or(TIER_KEYS[tier], None,
-                        f"not published: no default {tier} offer for {gpu_id} in the catalog")
+            scenario_or(TIER_KEYS[tier], None, f"not published: no default {tier} offer for {gpu_id} in the catalog")
         else:
             scenario_or(TIER_KEYS[tier], offer.usd_per_gpu_hour, f"offer {offer.id} {tier} (catalog)")
 
@@ -249,11 +283,11 @@ def resolve_cost_inputs(settings: CostSettings, catalog: Catalog, gpu_id: str, *
     if settings.staff_usd_per_year is None and per_node_staff:
         n = -(-gpu_count // gpn) if isinstance(gpu_count, int) and gpn >= 1 else 0
         values["staff_usd_per_year"] = site.staff_usd_per_year + n * per_node_staff
-        sources["staff_usd_per_year"] = (f"{site_src}: {site.staff_usd_per_year:g} fixed"
-                                         f" + {n} node(s) × {per_node_staff:g} per node-year")
+        sources["staff_usd_per_year"] = (
+            f"{site_src}: {site.staff_usd_per_year:g} fixed + {n} node(s) × {per_node_staff:g} per node-year"
+        )
     sources["gpu_count"] = "scenario"
-    return CostInputs(gpu_count=gpu_count, gpus_per_node=gpn, site=site.id, node=node.id,
-                      sources=sources, **values)  # type: ignore[arg-type]
+    return CostInputs(gpu_count=gpu_count, gpus_per_node=gpn, site=site.id, node=node.id, sources=sources, **values)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -326,8 +360,7 @@ def energy_in_year(inp: CostInputs, year: int, utilization: float | None = None)
     return p * inp.pue * HOURS_PER_YEAR * inp.electricity_usd_per_kwh * growth  # type: ignore[operator]
 
 
-def energy(inp: CostInputs, utilization: float | None = None,
-           horizon_years: float | None = None) -> float | None:
+def energy(inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None) -> float | None:
     """energy = Σ_{y=1..ceil(Y)} w_y × energy_in_year(y)
     (= power_kw × pue × 8760 × Σ_{y=1..Y} electricity × (1 + escalation)^(y−1) for a whole Y)."""
     y_total = _y(inp, horizon_years)
@@ -381,25 +414,35 @@ def staff_software(inp: CostInputs, horizon_years: float | None = None) -> float
 def opex_in_year(inp: CostInputs, year: int, utilization: float | None = None) -> float | None:
     """A full year's operating cost in year y, before w_y: energy_in_year(y) + colocation_per_year +
     support_per_year + staff + software."""
-    parts = (energy_in_year(inp, year, utilization), colocation_per_year(inp), support_per_year(inp),
-             staff_software_per_year(inp))
+    parts = (
+        energy_in_year(inp, year, utilization),
+        colocation_per_year(inp),
+        support_per_year(inp),
+        staff_software_per_year(inp),
+    )
     return None if None in parts else sum(parts)  # type: ignore[arg-type]
 
 
-def onprem_tco(inp: CostInputs, utilization: float | None = None,
-               horizon_years: float | None = None) -> float | None:
+def onprem_tco(inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None) -> float | None:
     """onprem_tco = capex − residual + energy + colocation + support + (staff + software) × Y
     (undiscounted)."""
-    parts = (capex(inp), residual(inp, horizon_years), energy(inp, utilization, horizon_years),
-             colocation(inp, horizon_years), support(inp, horizon_years), staff_software(inp, horizon_years))
+    parts = (
+        capex(inp),
+        residual(inp, horizon_years),
+        energy(inp, utilization, horizon_years),
+        colocation(inp, horizon_years),
+        support(inp, horizon_years),
+        staff_software(inp, horizon_years),
+    )
     if None in parts:
         return None
     c, r, e, co, s, ss = parts
     return c - r + e + co + s + ss  # type: ignore[operator]
 
 
-def cloud_on_demand(inp: CostInputs, utilization: float | None = None,
-                    horizon_years: float | None = None) -> float | None:
+def cloud_on_demand(
+    inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None
+) -> float | None:
     """cloud_on_demand = gpu_count × H × u × on_demand_price."""
     p = inp.cloud_usd_per_gpu_hour
     return None if p is None else inp.gpu_count * hours(inp, horizon_years) * _u(inp, utilization) * p
@@ -411,8 +454,7 @@ def cloud_reserved(inp: CostInputs, term: str, horizon_years: float | None = Non
     return None if p is None else inp.gpu_count * hours(inp, horizon_years) * p
 
 
-def cloud_spot(inp: CostInputs, utilization: float | None = None,
-               horizon_years: float | None = None) -> float | None:
+def cloud_spot(inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None) -> float | None:
     """cloud_spot = gpu_count × H × u × spot_price / (1 − spot_lost_fraction)."""
     p = inp.spot_usd_per_gpu_hour
     if p is None:
@@ -442,8 +484,12 @@ def breakeven_utilization(inp: CostInputs, horizon_years: float | None = None) -
     return None
 
 
-def per_million_tokens(inp: CostInputs, tokens_per_second: float | None, utilization: float | None = None,
-                       horizon_years: float | None = None) -> float | None:
+def per_million_tokens(
+    inp: CostInputs,
+    tokens_per_second: float | None,
+    utilization: float | None = None,
+    horizon_years: float | None = None,
+) -> float | None:
     """per_million_tokens = onprem_tco / (tokens_per_second × 3600 × H × u) × 1e6 (None when no tokens)."""
     tco = onprem_tco(inp, utilization, horizon_years)
     u = _u(inp, utilization)
@@ -463,8 +509,17 @@ def job_cloud_on_demand(inp: CostInputs, gpu_hours: float | None) -> float | Non
 
 
 # The §4.3 JSON `cost` block, in order.
-SPEC_FIELDS = ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "onprem_capex",
-               "onprem_tco", "breakeven_utilization", "per_million_tokens", "job_cloud_on_demand")
+SPEC_FIELDS = (
+    "cloud_on_demand",
+    "cloud_reserved_1y",
+    "cloud_reserved_3y",
+    "cloud_spot",
+    "onprem_capex",
+    "onprem_tco",
+    "breakeven_utilization",
+    "per_million_tokens",
+    "job_cloud_on_demand",
+)
 
 
 @dataclass(frozen=True)
@@ -515,8 +570,7 @@ class CostEstimate:
         return {name: getattr(self, name) for name in SPEC_FIELDS}
 
 
-def estimate_cost(inputs: CostInputs, *, tokens_per_second: float | None,
-                  gpu_hours: float | None) -> CostEstimate:
+def estimate_cost(inputs: CostInputs, *, tokens_per_second: float | None, gpu_hours: float | None) -> CostEstimate:
     """Every cost output for `inputs`; `tokens_per_second` (whole cluster) and `gpu_hours` come from the
     time estimate (None when unknown: per_million_tokens / job_cloud_on_demand are then None)."""
     from . import cost_analysis as ca
@@ -530,7 +584,8 @@ def estimate_cost(inputs: CostInputs, *, tokens_per_second: float | None,
     pv_own, pv_rent, npv = ca.present_values(inputs, flows)
     tornado_base, tornado = ca.tornado(inputs)
     return CostEstimate(
-        currency=inputs.currency, rate=rate,
+        currency=inputs.currency,
+        rate=rate,
         cloud_on_demand=m(cloud_on_demand(inputs)),
         cloud_reserved_1y=m(cloud_reserved(inputs, "1y")),
         cloud_reserved_3y=m(cloud_reserved(inputs, "3y")),
@@ -540,11 +595,18 @@ def estimate_cost(inputs: CostInputs, *, tokens_per_second: float | None,
         breakeven_utilization=breakeven_utilization(inputs),
         per_million_tokens=m(per_million_tokens(inputs, tokens_per_second)),
         job_cloud_on_demand=m(job_cloud_on_demand(inputs, gpu_hours)),
-        hours=hours(inputs), nodes=nodes(inputs), residual=m(residual(inputs)), power_kw=power_kw(inputs),
-        energy=m(energy(inputs)), colocation=m(colocation(inputs)), support=m(support(inputs)),
+        hours=hours(inputs),
+        nodes=nodes(inputs),
+        residual=m(residual(inputs)),
+        power_kw=power_kw(inputs),
+        energy=m(energy(inputs)),
+        colocation=m(colocation(inputs)),
+        support=m(support(inputs)),
         staff_software=m(staff_software(inputs)),
         cash_flows=ca.scale_flows(flows, rate),
-        pv_own=m(pv_own), pv_rent=m(pv_rent), npv_own_minus_rent=m(npv),
+        pv_own=m(pv_own),
+        pv_rent=m(pv_rent),
+        npv_own_minus_rent=m(npv),
         irr=ca.irr(flows.incremental) if flows.incremental is not None else None,
         payback_years=ca.payback_years(flows.incremental),
         crossover_month=ca.crossover_month(inputs),

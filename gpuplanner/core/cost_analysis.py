@@ -101,11 +101,23 @@ UTILIZATION_GRID = tuple(i / 100 for i in range(101))
 TORNADO_STEP = 0.2  # ±20 %
 # Inputs the tornado varies (those that move onprem_tco − cloud_on_demand; discount_rate does not).
 TORNADO_INPUTS = (
-    "utilization", "horizon_years", "cloud_usd_per_gpu_hour", "node_price_usd", "network_usd_per_node",
-    "install_usd_per_node", "import_tax_fraction", "electricity_usd_per_kwh",
+    "utilization",
+    "horizon_years",
+    "cloud_usd_per_gpu_hour",
+    "node_price_usd",
+    "network_usd_per_node",
+    "install_usd_per_node",
+    "import_tax_fraction",
+    "electricity_usd_per_kwh",
     "electricity_escalation_per_year",
-    "pue", "colocation_usd_per_kw_month", "support_fraction_per_year", "staff_usd_per_year",
-    "software_usd_per_year", "depreciation_years", "node_power_full_kw", "node_power_idle_kw",
+    "pue",
+    "colocation_usd_per_kw_month",
+    "support_fraction_per_year",
+    "staff_usd_per_year",
+    "software_usd_per_year",
+    "depreciation_years",
+    "node_power_full_kw",
+    "node_power_idle_kw",
 )
 
 
@@ -155,13 +167,22 @@ def cash_flows(inp: CostInputs) -> CashFlows:
 
 def scale_flows(flows: CashFlows, rate: float) -> CashFlows:
     """The same flows in another currency (every money tuple × rate)."""
+
     def s(t: tuple[float, ...] | None) -> tuple[float, ...] | None:
         return None if t is None else tuple(v * rate for v in t)
 
-    return replace(flows, capex=s(flows.capex), energy=s(flows.energy), colocation=s(flows.colocation),
-                   support=s(flows.support), staff_software=s(flows.staff_software),
-                   residual=s(flows.residual), own=s(flows.own), rent=s(flows.rent),
-                   incremental=s(flows.incremental))
+    return replace(
+        flows,
+        capex=s(flows.capex),
+        energy=s(flows.energy),
+        colocation=s(flows.colocation),
+        support=s(flows.support),
+        staff_software=s(flows.staff_software),
+        residual=s(flows.residual),
+        own=s(flows.own),
+        rent=s(flows.rent),
+        incremental=s(flows.incremental),
+    )
 
 
 def npv(rate: float, flows: Sequence[float]) -> float:
@@ -181,8 +202,31 @@ def present_values(inp: CostInputs, flows: CashFlows) -> tuple[float | None, flo
     return pv_own, pv_rent, diff
 
 
-_IRR_GRID = (-0.99, -0.9, -0.75, -0.5, -0.25, -0.1, 0.0, 0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0,
-             5.0, 10.0, 20.0, 50.0, 100.0, 1000.0)
+_IRR_GRID = (
+    -0.99,
+    -0.9,
+    -0.75,
+    -0.5,
+    -0.25,
+    -0.1,
+    0.0,
+    0.05,
+    0.1,
+    0.2,
+    0.35,
+    0.5,
+    0.75,
+    1.0,
+    1.5,
+    2.0,
+    3.0,
+    5.0,
+    10.0,
+    20.0,
+    50.0,
+    100.0,
+    1000.0,
+)
 
 
 def irr(flows: Sequence[float] | None) -> float | None:
@@ -271,20 +315,30 @@ def equivalent_annual_cost(inp: CostInputs, pv_own: float | None) -> float | Non
     return pv_own * r / denominator
 
 
-def tco_by_horizon(inp: CostInputs, rate: float = 1.0,
-                   horizons: Sequence[float] = TCO_HORIZONS) -> tuple[HorizonCost, ...]:
+def tco_by_horizon(
+    inp: CostInputs, rate: float = 1.0, horizons: Sequence[float] = TCO_HORIZONS
+) -> tuple[HorizonCost, ...]:
     """onprem_tco and each cloud tier at horizons 1, 3, 5 years (the scenario's utilization), × rate."""
+
     def m(v: float | None) -> float | None:
         return None if v is None else v * rate
 
-    return tuple(HorizonCost(y, m(onprem_tco(inp, None, y)), m(cloud_on_demand(inp, None, y)),
-                             m(cloud_reserved(inp, "1y", y)), m(cloud_reserved(inp, "3y", y)),
-                             m(cloud_spot(inp, None, y)))
-                 for y in horizons)
+    return tuple(
+        HorizonCost(
+            y,
+            m(onprem_tco(inp, None, y)),
+            m(cloud_on_demand(inp, None, y)),
+            m(cloud_reserved(inp, "1y", y)),
+            m(cloud_reserved(inp, "3y", y)),
+            m(cloud_spot(inp, None, y)),
+        )
+        for y in horizons
+    )
 
 
-def utilization_curve(inp: CostInputs, utilizations: Sequence[float] = UTILIZATION_GRID,
-                      *, rate: float | None = None) -> tuple[UtilizationPoint, ...]:
+def utilization_curve(
+    inp: CostInputs, utilizations: Sequence[float] = UTILIZATION_GRID, *, rate: float | None = None
+) -> tuple[UtilizationPoint, ...]:
     """Totals and cost per used GPU-hour at each u (default 0, 0.01, …, 1) over the horizon, × rate
     (default: the inputs' currency). Per used GPU-hour = total / (gpu_count × H × u); None at u = 0 where
     the total does not vanish with u (on-prem, reserved). onprem_tco(u) = a + b·u is evaluated from its two
@@ -304,19 +358,21 @@ def utilization_curve(inp: CostInputs, utilizations: Sequence[float] = UTILIZATI
             return None if total is None or used <= 0 else total / used * k
 
         tco = None if a is None or one is None else a + (one - a) * u
-        points.append(UtilizationPoint(
-            utilization=u,
-            onprem_tco=None if tco is None else tco * k,
-            cloud_on_demand=None if od is None else used * od * k,
-            cloud_reserved_1y=None if r1 is None else r1 * k,
-            cloud_reserved_3y=None if r3 is None else r3 * k,
-            cloud_spot=None if spot_used is None else used * spot_used * k,
-            onprem_per_used_gpu_hour=per_used(tco),
-            on_demand_per_used_gpu_hour=None if od is None else od * k,
-            reserved_1y_per_used_gpu_hour=per_used(r1),
-            reserved_3y_per_used_gpu_hour=per_used(r3),
-            spot_per_used_gpu_hour=None if spot_used is None else spot_used * k,
-        ))
+        points.append(
+            UtilizationPoint(
+                utilization=u,
+                onprem_tco=None if tco is None else tco * k,
+                cloud_on_demand=None if od is None else used * od * k,
+                cloud_reserved_1y=None if r1 is None else r1 * k,
+                cloud_reserved_3y=None if r3 is None else r3 * k,
+                cloud_spot=None if spot_used is None else used * spot_used * k,
+                onprem_per_used_gpu_hour=per_used(tco),
+                on_demand_per_used_gpu_hour=None if od is None else od * k,
+                reserved_1y_per_used_gpu_hour=per_used(r1),
+                reserved_3y_per_used_gpu_hour=per_used(r3),
+                spot_per_used_gpu_hour=None if spot_used is None else spot_used * k,
+            )
+        )
     return tuple(points)
 
 

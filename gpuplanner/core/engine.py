@@ -71,8 +71,18 @@ def given_layout(s: Scenario, target: Target) -> Layout:
     tp, pp, cp, ep = p.tp or 1, p.pp or 1, p.cp or 1, p.ep or 1
     dp = max(1, target.gpu_count // (tp * pp * cp))
     sp = p.sequence_parallel if p.sequence_parallel is not None else tp > 1
-    return Layout(tp=tp, pp=pp, cp=cp, ep=ep, dp=dp, zero=p.zero or 0, micro_batch=w.micro_batch or 1,
-                  recompute=w.recompute or "selective", vpp=p.vpp, sequence_parallel=sp)
+    return Layout(
+        tp=tp,
+        pp=pp,
+        cp=cp,
+        ep=ep,
+        dp=dp,
+        zero=p.zero or 0,
+        micro_batch=w.micro_batch or 1,
+        recompute=w.recompute or "selective",
+        vpp=p.vpp,
+        sequence_parallel=sp,
+    )
 
 
 def choose_layout(s: Scenario, target: Target) -> Layout:
@@ -97,9 +107,26 @@ def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> Estima
     if s.workload.is_training:
         time, goodput = estimate_time(s, target, layout, memory, catalog)
     cluster = estimate_cluster(s, target, layout, memory, catalog)
-    inputs = resolve_cost_inputs(s.cost, catalog, target.gpu.id, gpu_count=target.gpu_count,
-                                 gpus_per_node=target.gpus_per_node, node_id=target.node.id)
-    cost = estimate_cost(inputs, tokens_per_second=time.tokens_per_second if time else None,
-                         gpu_hours=time.gpu_hours if time else None)
-    return Estimate(scenario_name=s.name, gpu=target.gpu.id, currency=s.cost.currency, model=model_counts(s),
-                    layout=layout, memory=memory, time=time, goodput=goodput, cluster=cluster, cost=cost)
+    inputs = resolve_cost_inputs(
+        s.cost,
+        catalog,
+        target.gpu.id,
+        gpu_count=target.gpu_count,
+        gpus_per_node=target.gpus_per_node,
+        node_id=target.node.id,
+    )
+    cost = estimate_cost(
+        inputs, tokens_per_second=time.tokens_per_second if time else None, gpu_hours=time.gpu_hours if time else None
+    )
+    return Estimate(
+        scenario_name=s.name,
+        gpu=target.gpu.id,
+        currency=s.cost.currency,
+        model=model_counts(s),
+        layout=layout,
+        memory=memory,
+        time=time,
+        goodput=goodput,
+        cluster=cluster,
+        cost=cost,
+    )

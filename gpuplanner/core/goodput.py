@@ -12,7 +12,6 @@
   the restart time R. Useful fraction = (1 − (R + τ/2)/M) / (1 + δ/τ)  (first order, Daly §3).
 """
 
-
 from __future__ import annotations
 
 import math
@@ -41,9 +40,17 @@ def optimal_interval(write_seconds: float, mtbf_seconds: float) -> float:
     return young - write_seconds if write_seconds < mtbf_seconds / 2 else mtbf_seconds
 
 
-def estimate_goodput(model: ModelSpec, w: Workload, *, gpu_count: int, ideal_seconds: float,
-                     failures_per_gpu_hour: float, write_gb_per_s: float, restart_minutes: float,
-                     pcie_gen: int | None = 4) -> GoodputEstimate:
+def estimate_goodput(
+    model: ModelSpec,
+    w: Workload,
+    *,
+    gpu_count: int,
+    ideal_seconds: float,
+    failures_per_gpu_hour: float,
+    write_gb_per_s: float,
+    restart_minutes: float,
+    pcie_gen: int | None = 4,
+) -> GoodputEstimate:
     ckpt = checkpoint_bytes(model, w)
     write = ckpt / (write_gb_per_s * 1e9)
     host_copy = HOST_COPY_GB_PER_S.get(pcie_gen or 4, 25.0) * 1e9
@@ -53,12 +60,22 @@ def estimate_goodput(model: ModelSpec, w: Workload, *, gpu_count: int, ideal_sec
     tau = max(optimal_interval(delta, mtbf), write) if rate else math.inf
     restart = restart_minutes * 60.0
     if math.isinf(tau):
-        return GoodputEstimate(checkpoint_bytes=ckpt, checkpoint_write_seconds=write,
-                               checkpoint_interval_seconds=math.inf, failures_expected=0.0, lost_fraction=0.0,
-                               lost_seconds=0.0)
+        return GoodputEstimate(
+            checkpoint_bytes=ckpt,
+            checkpoint_write_seconds=write,
+            checkpoint_interval_seconds=math.inf,
+            failures_expected=0.0,
+            lost_fraction=0.0,
+            lost_seconds=0.0,
+        )
     useful = (1.0 - (restart + tau / 2.0) / mtbf) / (1.0 + delta / tau)
     useful = max(useful, 1e-3)  # beyond this the job never finishes; keep the numbers finite
     wall = ideal_seconds / useful
-    return GoodputEstimate(checkpoint_bytes=ckpt, checkpoint_write_seconds=write, checkpoint_interval_seconds=tau,
-                           failures_expected=wall * rate, lost_fraction=1.0 - useful,
-                           lost_seconds=wall - ideal_seconds)
+    return GoodputEstimate(
+        checkpoint_bytes=ckpt,
+        checkpoint_write_seconds=write,
+        checkpoint_interval_seconds=tau,
+        failures_expected=wall * rate,
+        lost_fraction=1.0 - useful,
+        lost_seconds=wall - ideal_seconds,
+    )

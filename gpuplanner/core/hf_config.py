@@ -57,7 +57,8 @@ class _Reader:
     def get_int(self, key: str, default: Any = _MISSING, *, minimum: int = 1) -> int:
         value = self._get(key, default)
         ok = (isinstance(value, int) and not isinstance(value, bool)) or (
-            isinstance(value, float) and math.isfinite(value) and value.is_integer())
+            isinstance(value, float) and math.isfinite(value) and value.is_integer()
+        )
         if not ok:
             raise self.fail(key, f"must be an integer, got {json.dumps(value)}")
         if value < minimum:
@@ -88,15 +89,22 @@ class _Reader:
 
 # --- families --------------------------------------------------------------------------------------
 
-def _llama_like(r: _Reader, *, tied_default: bool, qkv_bias: bool = False,
-                head_dim_default: int | None = None) -> dict[str, Any]:
+
+def _llama_like(
+    r: _Reader, *, tied_default: bool, qkv_bias: bool = False, head_dim_default: int | None = None
+) -> dict[str, Any]:
     """Llama / Mistral / Qwen2 / Gemma: RMSNorm, RoPE, gated MLP, optional GQA and head_dim."""
     heads = r.get_int("num_attention_heads")
     fields: dict[str, Any] = dict(
-        layers=r.get_int("num_hidden_layers"), hidden=r.get_int("hidden_size"), heads=heads,
-        kv_heads=r.get_int("num_key_value_heads", heads), ffn_hidden=r.get_int("intermediate_size"),
-        vocab=r.get_int("vocab_size"), tied_embeddings=r.get_bool("tie_word_embeddings", tied_default),
-        qkv_bias=qkv_bias)
+        layers=r.get_int("num_hidden_layers"),
+        hidden=r.get_int("hidden_size"),
+        heads=heads,
+        kv_heads=r.get_int("num_key_value_heads", heads),
+        ffn_hidden=r.get_int("intermediate_size"),
+        vocab=r.get_int("vocab_size"),
+        tied_embeddings=r.get_bool("tie_word_embeddings", tied_default),
+        qkv_bias=qkv_bias,
+    )
     head_dim = r.opt_int("head_dim") or head_dim_default
     if head_dim is not None:
         fields["head_dim"] = head_dim
@@ -144,49 +152,78 @@ def _deepseek(r: _Reader) -> dict[str, Any]:
     heads = r.get_int("num_attention_heads")
     layers = r.get_int("num_hidden_layers")
     fields: dict[str, Any] = dict(
-        layers=layers, hidden=r.get_int("hidden_size"), heads=heads, kv_heads=r.get_int("num_key_value_heads", heads),
-        ffn_hidden=r.get_int("intermediate_size"), vocab=r.get_int("vocab_size"),
-        tied_embeddings=r.get_bool("tie_word_embeddings", False))
+        layers=layers,
+        hidden=r.get_int("hidden_size"),
+        heads=heads,
+        kv_heads=r.get_int("num_key_value_heads", heads),
+        ffn_hidden=r.get_int("intermediate_size"),
+        vocab=r.get_int("vocab_size"),
+        tied_embeddings=r.get_bool("tie_word_embeddings", False),
+    )
     kv_rank = r.opt_int("kv_lora_rank")
     if kv_rank is not None:
         nope = r.get_int("qk_nope_head_dim")
         v_dim = r.get_int("v_head_dim")
         if v_dim != nope:
-            raise r.fail("v_head_dim", f"must equal qk_nope_head_dim ({nope}) for gpuplanner's MLA model, "
-                                       f"got {v_dim}")
-        fields.update(mla_kv_rank=kv_rank, mla_q_rank=r.opt_int("q_lora_rank") or 0,
-                      mla_rope_dim=r.get_int("qk_rope_head_dim"), head_dim=nope)
+            raise r.fail("v_head_dim", f"must equal qk_nope_head_dim ({nope}) for gpuplanner's MLA model, got {v_dim}")
+        fields.update(
+            mla_kv_rank=kv_rank,
+            mla_q_rank=r.opt_int("q_lora_rank") or 0,
+            mla_rope_dim=r.get_int("qk_rope_head_dim"),
+            head_dim=nope,
+        )
     experts = r.opt_int("n_routed_experts")
     if experts is not None and experts > 1:
         freq = r.get_int("moe_layer_freq", 1)
         if freq != 1:
-            raise r.fail("moe_layer_freq", f"only 1 (every layer after the dense ones is MoE) is supported, "
-                                           f"got {freq}")
+            raise r.fail("moe_layer_freq", f"only 1 (every layer after the dense ones is MoE) is supported, got {freq}")
         dense = r.get_int("first_k_dense_replace", 0, minimum=0)
         if dense >= layers:
             raise r.fail("first_k_dense_replace", f"must be less than num_hidden_layers ({layers}), got {dense}")
-        fields.update(experts=experts, experts_active=r.get_int("num_experts_per_tok"),
-                      shared_experts=r.get_int("n_shared_experts", 0, minimum=0),
-                      expert_ffn_hidden=r.get_int("moe_intermediate_size"), dense_layers=dense)
+        fields.update(
+            experts=experts,
+            experts_active=r.get_int("num_experts_per_tok"),
+            shared_experts=r.get_int("n_shared_experts", 0, minimum=0),
+            expert_ffn_hidden=r.get_int("moe_intermediate_size"),
+            dense_layers=dense,
+        )
     return fields
 
 
 def _gpt2(r: _Reader) -> dict[str, Any]:
     # GPT2Config: LayerNorm, biases on every linear, learned positions, tied LM head, n_inner = 4·n_embd if null.
     hidden = r.get_int("n_embd")
-    return dict(layers=r.get_int("n_layer"), hidden=hidden, heads=r.get_int("n_head"), kv_heads=r.get_int("n_head"),
-                ffn_hidden=r.get_int("n_inner", 4 * hidden), vocab=r.get_int("vocab_size"), gated_mlp=False,
-                tied_embeddings=r.get_bool("tie_word_embeddings", True), norm="layernorm", linear_bias=True,
-                learned_positions=r.get_int("n_positions"))
+    return dict(
+        layers=r.get_int("n_layer"),
+        hidden=hidden,
+        heads=r.get_int("n_head"),
+        kv_heads=r.get_int("n_head"),
+        ffn_hidden=r.get_int("n_inner", 4 * hidden),
+        vocab=r.get_int("vocab_size"),
+        gated_mlp=False,
+        tied_embeddings=r.get_bool("tie_word_embeddings", True),
+        norm="layernorm",
+        linear_bias=True,
+        learned_positions=r.get_int("n_positions"),
+    )
 
 
 def _gpt_neox(r: _Reader) -> dict[str, Any]:
     # GPTNeoXConfig: LayerNorm, rotary, biases on every linear (attention_bias defaults to True), untied.
     heads = r.get_int("num_attention_heads")
     bias = r.get_bool("attention_bias", True)
-    return dict(layers=r.get_int("num_hidden_layers"), hidden=r.get_int("hidden_size"), heads=heads, kv_heads=heads,
-                ffn_hidden=r.get_int("intermediate_size"), vocab=r.get_int("vocab_size"), gated_mlp=False,
-                tied_embeddings=r.get_bool("tie_word_embeddings", False), norm="layernorm", linear_bias=bias)
+    return dict(
+        layers=r.get_int("num_hidden_layers"),
+        hidden=r.get_int("hidden_size"),
+        heads=heads,
+        kv_heads=heads,
+        ffn_hidden=r.get_int("intermediate_size"),
+        vocab=r.get_int("vocab_size"),
+        gated_mlp=False,
+        tied_embeddings=r.get_bool("tie_word_embeddings", False),
+        norm="layernorm",
+        linear_bias=bias,
+    )
 
 
 FAMILIES: dict[str, Family] = {
@@ -203,14 +240,21 @@ FAMILIES: dict[str, Family] = {
 }
 
 ARCHITECTURES: dict[str, str] = {
-    "LlamaForCausalLM": "llama", "MistralForCausalLM": "mistral", "MixtralForCausalLM": "mixtral",
-    "Qwen2ForCausalLM": "qwen2", "GemmaForCausalLM": "gemma", "Gemma2ForCausalLM": "gemma2",
-    "DeepseekV2ForCausalLM": "deepseek_v2", "DeepseekV3ForCausalLM": "deepseek_v3",
-    "GPT2LMHeadModel": "gpt2", "GPTNeoXForCausalLM": "gpt_neox",
+    "LlamaForCausalLM": "llama",
+    "MistralForCausalLM": "mistral",
+    "MixtralForCausalLM": "mixtral",
+    "Qwen2ForCausalLM": "qwen2",
+    "GemmaForCausalLM": "gemma",
+    "Gemma2ForCausalLM": "gemma2",
+    "DeepseekV2ForCausalLM": "deepseek_v2",
+    "DeepseekV3ForCausalLM": "deepseek_v3",
+    "GPT2LMHeadModel": "gpt2",
+    "GPTNeoXForCausalLM": "gpt_neox",
 }
 
 
 # --- reading ---------------------------------------------------------------------------------------
+
 
 def _reject_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number JSON allows")
@@ -220,8 +264,11 @@ def _load_json(path: Path, file: str) -> dict[str, Any]:
     try:
         size = path.stat().st_size
         if size > MAX_CONFIG_BYTES:
-            raise InputError(f"too large for a config.json ({size:,} bytes); open the model folder's config.json, "
-                             "not a weights file", file=file)
+            raise InputError(
+                f"too large for a config.json ({size:,} bytes); open the model folder's config.json, "
+                "not a weights file",
+                file=file,
+            )
         data = path.read_bytes()
     except FileNotFoundError:
         raise FileAccessError("no such file", file=file) from None
@@ -265,18 +312,26 @@ def _family(doc: dict[str, Any], file: str) -> tuple[str, dict[str, Any]]:
         return text_config["model_type"], text_config
     supported = ", ".join(FAMILIES)
     if model_type is None:
-        raise InputError(f"missing, and architectures names no supported family; supported model_type: {supported}",
-                         file=file, key="model_type")
-    raise InputError(f"unsupported model_type {model_type!r}{did_you_mean(model_type, FAMILIES)} "
-                     f"(supported: {supported})", file=file, key="model_type")
+        raise InputError(
+            f"missing, and architectures names no supported family; supported model_type: {supported}",
+            file=file,
+            key="model_type",
+        )
+    raise InputError(
+        f"unsupported model_type {model_type!r}{did_you_mean(model_type, FAMILIES)} (supported: {supported})",
+        file=file,
+        key="model_type",
+    )
 
 
 def _check(spec: ModelSpec, r: _Reader) -> None:
     if spec.heads % spec.kv_heads:
         raise r.fail("num_key_value_heads", f"must divide the attention heads ({spec.heads}), got {spec.kv_heads}")
     if "head_dim" not in r.data and not spec.is_mla and spec.hidden % spec.heads:
-        raise r.fail("num_attention_heads", f"must divide the hidden size ({spec.hidden}) unless head_dim is given, "
-                                            f"got {spec.heads}")
+        raise r.fail(
+            "num_attention_heads",
+            f"must divide the hidden size ({spec.hidden}) unless head_dim is given, got {spec.heads}",
+        )
     if spec.experts_active > spec.experts:
         key = "num_experts_per_tok"
         raise r.fail(key, f"must be at most the number of experts ({spec.experts}), got {spec.experts_active}")

@@ -70,8 +70,9 @@ def trainable_params(model: ModelSpec, w: Workload) -> int:
     return model.params
 
 
-def _stage_params(model: ModelSpec, tp: np.ndarray, pp: np.ndarray, ep: np.ndarray, *, first: bool
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _stage_params(
+    model: ModelSpec, tp: np.ndarray, pp: np.ndarray, ep: np.ndarray, *, first: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(dense params, expert params, largest gathered unit) per GPU on the first or last stage."""
     layers = np.ceil(model.layers / pp)
     frac_moe = model.moe_layers / model.layers
@@ -112,9 +113,22 @@ def _largest_tensor(model: ModelSpec, tp: np.ndarray) -> np.ndarray:
     return biggest / tp
 
 
-def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object, cp: object, ep: object,
-                        dp: object, zero: object, micro_batch: object, recompute: object, vpp: object = 1,
-                        sequence_parallel: object = None, gpu_count: object = 1) -> Components:
+def training_components(
+    model: ModelSpec,
+    w: Workload,
+    *,
+    tp: object,
+    pp: object,
+    cp: object,
+    ep: object,
+    dp: object,
+    zero: object,
+    micro_batch: object,
+    recompute: object,
+    vpp: object = 1,
+    sequence_parallel: object = None,
+    gpu_count: object = 1,
+) -> Components:
     """Vectorised training memory. `recompute` holds codes 0 none, 1 selective, 2 full."""
     tp, pp, cp, ep, dp = _as(tp), _as(pp), _as(cp), _as(ep), _as(dp)
     zero, mb, rc, vpp = _as(zero), _as(micro_batch), _as(recompute), _as(vpp)
@@ -183,8 +197,14 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
 
         seq_local = w.seq_len / cp
         targets = w.lora_targets if lora else None
-        coef = act.layer_coefficients(model, precision, w.flash_attention, lora_targets=targets,
-                                      lora_rank=w.lora_rank if lora else 0, dropout=w.dropout)
+        coef = act.layer_coefficients(
+            model,
+            precision,
+            w.flash_attention,
+            lora_targets=targets,
+            lora_rank=w.lora_rank if lora else 0,
+            dropout=w.dropout,
+        )
         full_layer = act.layer_bytes(coef, model, seq_local, mb, tp, sp)
         sel_layer = act.selective_layer_bytes(coef, model, seq_local, mb, tp, sp)
         ckpt = act.checkpoint_bytes(coef, model, seq_local, mb, tp, sp)
@@ -210,8 +230,9 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
             # a checkpointed layer's forward runs again in backward, so with full recompute only the LM head's copy
             # is kept across the step (and one layer's while it is rebuilt)
             per_layer_copy = 2.0 * _layer_params(model) / tp
-            cast_copies = (np.where(rc >= 2, per_layer_copy, layers * per_layer_copy)
-                           + np.where(is_last, 2.0 * model.vocab * model.hidden / tp, 0.0))
+            cast_copies = np.where(rc >= 2, per_layer_copy, layers * per_layer_copy) + np.where(
+                is_last, 2.0 * model.vocab * model.hidden / tp, 0.0
+            )
         # with full recompute the layer under backward is rebuilt in full
         working = np.where(rc >= 2, full_layer, 0.0)
         loss_kept = np.where(is_last, kept_loss, 0.0)
@@ -228,21 +249,37 @@ def training_components(model: ModelSpec, w: Workload, *, tp: object, pp: object
             act_c = act_c + model.vocab * model.hidden / tp * sb.grad
         states_fwd = weights + opt + g_fwd + gathered
         states_all = weights + opt + grads + gathered
-        totals = np.stack(np.broadcast_arrays(states_fwd + act_a, states_fwd + act_b, states_all + act_c,
-                                              states_all + opt_temp))
+        totals = np.stack(
+            np.broadcast_arrays(states_fwd + act_a, states_fwd + act_b, states_all + act_c, states_all + opt_temp)
+        )
         phase = np.argmax(totals, axis=0)
         activ = np.choose(phase, np.broadcast_arrays(act_a, act_b, act_c, 0.0 * act_c))
         grad_now = np.where(phase <= 1, g_fwd, grads) * np.ones_like(weights)
         opt_now = opt + np.where(phase == 3, opt_temp, 0.0)
-        stages[first] = (weights + gathered, grad_now, opt_now * np.ones_like(weights), activ, np.max(totals, axis=0),
-                         gathered, phase * np.ones_like(weights))
+        stages[first] = (
+            weights + gathered,
+            grad_now,
+            opt_now * np.ones_like(weights),
+            activ,
+            np.max(totals, axis=0),
+            gathered,
+            phase * np.ones_like(weights),
+        )
     f, last = stages[True], stages[False]
     worst_first = f[4] >= last[4]
     pick = [np.where(worst_first, a, b) for a, b in zip(f, last, strict=True)]
     weights, grads, opt, activ, _, gathered, phase = pick
     overhead = CUDA_CONTEXT_BYTES + np.where(gpus > 1, NCCL_BYTES, 0.0) + FRAGMENTATION * (activ + gathered)
-    return Components(weights=weights, gradients=grads, optimizer=opt, activations=activ, overhead=overhead,
-                      stage_first=f[4], stage_last=last[4], phase=phase.astype(int))
+    return Components(
+        weights=weights,
+        gradients=grads,
+        optimizer=opt,
+        activations=activ,
+        overhead=overhead,
+        stage_first=f[4],
+        stage_last=last[4],
+        phase=phase.astype(int),
+    )
 
 
 def weight_bytes_per_param(weight_precision: str) -> float:
@@ -278,33 +315,69 @@ def inference_parts(model: ModelSpec, w: Workload, tp: float, pp: float) -> tupl
     return weights, kv, workspace
 
 
-def _breakdown_training(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int
-                        ) -> MemoryBreakdown:
+def _breakdown_training(
+    model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int
+) -> MemoryBreakdown:
     c = training_components(
-        model, w, tp=layout.tp, pp=layout.pp, cp=layout.cp, ep=layout.ep, dp=layout.dp, zero=layout.zero,
-        micro_batch=layout.micro_batch, recompute=RECOMPUTE_CODES[layout.recompute], vpp=layout.vpp,
-        sequence_parallel=layout.sequence_parallel, gpu_count=gpu_count)
+        model,
+        w,
+        tp=layout.tp,
+        pp=layout.pp,
+        cp=layout.cp,
+        ep=layout.ep,
+        dp=layout.dp,
+        zero=layout.zero,
+        micro_batch=layout.micro_batch,
+        recompute=RECOMPUTE_CODES[layout.recompute],
+        vpp=layout.vpp,
+        sequence_parallel=layout.sequence_parallel,
+        gpu_count=gpu_count,
+    )
     stages = (float(c.stage_first), float(c.stage_last)) if layout.pp > 1 else (float(c.stage_first),)
     worst = int(np.argmax(stages)) * (layout.pp - 1)
     return MemoryBreakdown(
-        weights=float(c.weights), gradients=float(c.gradients), optimizer=float(c.optimizer),
-        activations=float(c.activations), kv_cache=0.0, overhead=float(c.overhead), capacity=capacity,
-        stage=worst, stages=stages, terms=_terms(model, w, layout), peak_phase=PEAK_PHASES[int(c.phase)])
+        weights=float(c.weights),
+        gradients=float(c.gradients),
+        optimizer=float(c.optimizer),
+        activations=float(c.activations),
+        kv_cache=0.0,
+        overhead=float(c.overhead),
+        capacity=capacity,
+        stage=worst,
+        stages=stages,
+        terms=_terms(model, w, layout),
+        peak_phase=PEAK_PHASES[int(c.phase)],
+    )
 
 
 def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, ...]:
     sb = state_bytes(w.precision, w.optimizer)
     shard = layout.shard_degree
     return (
-        MemoryTerm("weights", sb.weight, f"{sb.weight:g} B/param × params on this GPU"
-                   + (f" / (dp·cp = {shard}) + gathered layers" if layout.zero >= 3 else "")),
+        MemoryTerm(
+            "weights",
+            sb.weight,
+            f"{sb.weight:g} B/param × params on this GPU"
+            + (f" / (dp·cp = {shard}) + gathered layers" if layout.zero >= 3 else ""),
+        ),
         MemoryTerm("gradients", sb.grad, f"{sb.grad:g} B/param" + (f" / {shard}" if layout.zero >= 2 else "")),
-        MemoryTerm("optimizer", sb.master + sb.optimizer,
-                   f"{sb.master + sb.optimizer:g} B/param" + (f" / {shard}" if layout.zero >= 1 else "")),
-        MemoryTerm("activations", 0.0, f"per layer × {math_layers(model, layout)} layers × in-flight micro-batches"
-                   f" (recompute {layout.recompute}) + logits/loss"),
-        MemoryTerm("overhead", 0.0, f"CUDA context {CUDA_CONTEXT_BYTES / GIB:.1f} GiB + NCCL "
-                   f"{NCCL_BYTES / GIB:.1f} GiB (more than one GPU) + {FRAGMENTATION:.0%} fragmentation"),
+        MemoryTerm(
+            "optimizer",
+            sb.master + sb.optimizer,
+            f"{sb.master + sb.optimizer:g} B/param" + (f" / {shard}" if layout.zero >= 1 else ""),
+        ),
+        MemoryTerm(
+            "activations",
+            0.0,
+            f"per layer × {math_layers(model, layout)} layers × in-flight micro-batches"
+            f" (recompute {layout.recompute}) + logits/loss",
+        ),
+        MemoryTerm(
+            "overhead",
+            0.0,
+            f"CUDA context {CUDA_CONTEXT_BYTES / GIB:.1f} GiB + NCCL "
+            f"{NCCL_BYTES / GIB:.1f} GiB (more than one GPU) + {FRAGMENTATION:.0%} fragmentation",
+        ),
     )
 
 
@@ -312,22 +385,33 @@ def math_layers(model: ModelSpec, layout: Layout) -> int:
     return -(-model.layers // layout.pp)
 
 
-def memory_for(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int,
-               *, solve_limits: bool = True) -> MemoryBreakdown:
+def memory_for(
+    model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int, *, solve_limits: bool = True
+) -> MemoryBreakdown:
     """The breakdown for one layout, with the largest micro-batch and sequence length that still fit."""
     if w.method == "inference":
         weights, kv, workspace = inference_parts(model, w, layout.tp, layout.pp)
         overhead = CUDA_CONTEXT_BYTES + (NCCL_BYTES if gpu_count > 1 else 0.0) + FRAGMENTATION * workspace
-        br = MemoryBreakdown(weights=weights, gradients=0.0, optimizer=0.0, activations=workspace, kv_cache=kv,
-                             overhead=overhead, capacity=capacity)
+        br = MemoryBreakdown(
+            weights=weights,
+            gradients=0.0,
+            optimizer=0.0,
+            activations=workspace,
+            kv_cache=kv,
+            overhead=overhead,
+            capacity=capacity,
+        )
     else:
         br = _breakdown_training(model, w, layout, capacity, gpu_count)
     if not solve_limits:
         return br
     from dataclasses import replace
 
-    return replace(br, max_micro_batch=max_micro_batch(model, w, layout, capacity, gpu_count),
-                   max_seq_len=max_seq_len(model, w, layout, capacity, gpu_count))
+    return replace(
+        br,
+        max_micro_batch=max_micro_batch(model, w, layout, capacity, gpu_count),
+        max_seq_len=max_seq_len(model, w, layout, capacity, gpu_count),
+    )
 
 
 def _fits(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int) -> bool:
@@ -357,8 +441,7 @@ def max_micro_batch(model: ModelSpec, w: Workload, layout: Layout, capacity: flo
     if w.method == "inference":
         return _largest(lambda b: _fits(model, replace(w, batch=b), layout, capacity, gpu_count), 1, 1 << 16)
     w_free = replace(w, global_batch=None)
-    return _largest(lambda b: _fits(model, w_free, replace(layout, micro_batch=b), capacity, gpu_count),
-                    1, 1 << 14)
+    return _largest(lambda b: _fits(model, w_free, replace(layout, micro_batch=b), capacity, gpu_count), 1, 1 << 14)
 
 
 def max_seq_len(model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int) -> int | None:
@@ -366,6 +449,7 @@ def max_seq_len(model: ModelSpec, w: Workload, layout: Layout, capacity: float, 
     from dataclasses import replace
 
     step = layout.cp
-    best = _largest(lambda k: _fits(model, replace(w, seq_len=k * step), layout, capacity, gpu_count),
-                    1, (1 << 23) // step)
+    best = _largest(
+        lambda k: _fits(model, replace(w, seq_len=k * step), layout, capacity, gpu_count), 1, (1 << 23) // step
+    )
     return None if best is None else best * step

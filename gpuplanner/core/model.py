@@ -87,8 +87,11 @@ class ModelSpec:
         if self.is_mla:
             d_nope, d_v, d_rope = self.head_dim, self.head_dim, self.mla_rope_dim
             a = self.heads
-            q = (h * self.mla_q_rank + self.mla_q_rank + self.mla_q_rank * a * (d_nope + d_rope)
-                 if self.mla_q_rank else h * a * (d_nope + d_rope))
+            q = (
+                h * self.mla_q_rank + self.mla_q_rank + self.mla_q_rank * a * (d_nope + d_rope)
+                if self.mla_q_rank
+                else h * a * (d_nope + d_rope)
+            )
             kv = h * (self.mla_kv_rank + d_rope) + self.mla_kv_rank + self.mla_kv_rank * a * (d_nope + d_v)
             o = a * d_v * h
             return q + kv + o
@@ -149,8 +152,7 @@ class ModelSpec:
         every expert (routed and shared) in MoE layers. MLA projections are counted as if standard attention
         (q/k/v/o widths), which over-counts slightly for DeepSeek-style models."""
         h = self.hidden
-        attn_shapes = {"q": (h, self.q_width), "k": (h, self.kv_width), "v": (h, self.kv_width),
-                       "o": (self.q_width, h)}
+        attn_shapes = {"q": (h, self.q_width), "k": (h, self.kv_width), "v": (h, self.kv_width), "o": (self.q_width, h)}
         attention = sum(rank * (a + b) for name, (a, b) in attn_shapes.items() if name in targets)
 
         def mlp(ffn: int) -> int:
@@ -159,9 +161,13 @@ class ModelSpec:
 
         dense_layers = self.layers - self.moe_layers
         experts = self.experts + self.shared_experts
-        return (self.layers * attention + dense_layers * mlp(self.ffn_hidden)
-                + self.moe_layers * experts * mlp(self.expert_ffn_hidden))
+        return (
+            self.layers * attention
+            + dense_layers * mlp(self.ffn_hidden)
+            + self.moe_layers * experts * mlp(self.expert_ffn_hidden)
+        )
 
 
-MODEL_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ModelSpec) if f.name not in (
-    "name", "published_params", "params_source"))
+MODEL_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in fields(ModelSpec) if f.name not in ("name", "published_params", "params_source")
+)

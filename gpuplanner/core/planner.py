@@ -52,6 +52,7 @@ MAX_DEADLINE_GPUS = 1 << 20
 
 # --- results -------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class LayoutMemory:
     total: float  # peak bytes per GPU, worst pipeline stage
@@ -107,6 +108,7 @@ class PlanResult:
 
 # --- the vectorised search -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Search:
     """All valid layouts of one target as arrays (one entry per layout), with memory and time."""
@@ -141,9 +143,18 @@ class Search:
     def layout(self, i: int) -> Layout:
         tp = int(self.tp[i])
         sp = self.sequence_parallel if self.sequence_parallel is not None else tp > 1
-        return Layout(tp=tp, pp=int(self.pp[i]), cp=int(self.cp[i]), ep=int(self.ep[i]), dp=int(self.dp[i]),
-                      zero=int(self.zero[i]), micro_batch=int(self.micro_batch[i]),
-                      recompute=RECOMPUTE_NAMES[int(self.recompute[i])], vpp=self.vpp, sequence_parallel=sp)
+        return Layout(
+            tp=tp,
+            pp=int(self.pp[i]),
+            cp=int(self.cp[i]),
+            ep=int(self.ep[i]),
+            dp=int(self.dp[i]),
+            zero=int(self.zero[i]),
+            micro_batch=int(self.micro_batch[i]),
+            recompute=RECOMPUTE_NAMES[int(self.recompute[i])],
+            vpp=self.vpp,
+            sequence_parallel=sp,
+        )
 
     def ranked(self) -> np.ndarray:
         """Indices of the fitting layouts, best first."""
@@ -167,8 +178,7 @@ def _divisors(n: int) -> list[int]:
     return sorted(set(small + [n // d for d in small]))
 
 
-def _cross_node_peers(tp: np.ndarray, cp: np.ndarray, dp: np.ndarray, pp: np.ndarray, per_node: int
-                      ) -> np.ndarray:
+def _cross_node_peers(tp: np.ndarray, cp: np.ndarray, dp: np.ndarray, pp: np.ndarray, per_node: int) -> np.ndarray:
     """Peers in other nodes, summed over the TP, CP, DP and PP groups, rank order tp-cp-dp-pp (Megatron)."""
     out = np.zeros(tp.shape, dtype=np.int64)
     stride = np.ones(tp.shape, dtype=np.int64)
@@ -196,15 +206,22 @@ def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
         zeros = _axis(p.zero, list(ZERO_STAGES))
         mbs = _axis(w.micro_batch, list(MICRO_BATCHES))
         rcs = [RECOMPUTE_CODES[w.recompute]] if w.recompute is not None else [0, 1, 2]
-    tps = _axis(p.tp, [t for t in _divisors(per_node) if m.heads % t == 0
-                       and (m.kv_heads % t == 0 or t % m.kv_heads == 0)])
+    tps = _axis(
+        p.tp, [t for t in _divisors(per_node) if m.heads % t == 0 and (m.kv_heads % t == 0 or t % m.kv_heads == 0)]
+    )
     pps = _axis(p.pp, [q for q in _divisors(n) if q <= m.layers])
     if p.vpp > 1:
         pps = [q for q in pps if q >= 2 and q * p.vpp <= m.layers]
-    grids = np.meshgrid(np.array(tps, dtype=np.int64), np.array(pps, dtype=np.int64),
-                        np.array(cps, dtype=np.int64), np.array(eps, dtype=np.int64),
-                        np.array(zeros, dtype=np.int64), np.array(mbs, dtype=np.int64),
-                        np.array(rcs, dtype=np.int64), indexing="ij")
+    grids = np.meshgrid(
+        np.array(tps, dtype=np.int64),
+        np.array(pps, dtype=np.int64),
+        np.array(cps, dtype=np.int64),
+        np.array(eps, dtype=np.int64),
+        np.array(zeros, dtype=np.int64),
+        np.array(mbs, dtype=np.int64),
+        np.array(rcs, dtype=np.int64),
+        indexing="ij",
+    )
     tp, pp, cp, ep, zero, mb, rc = (g.ravel() for g in grids)
     model_par = tp * pp * cp
     ok = n % model_par == 0
@@ -213,8 +230,16 @@ def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
     ok &= ((dp * cp) % ep) == 0
     if w.is_training and w.global_batch:
         ok &= (w.global_batch % np.maximum(mb * dp, 1)) == 0
-    return {"tp": tp[ok], "pp": pp[ok], "cp": cp[ok], "ep": ep[ok], "dp": dp[ok], "zero": zero[ok],
-            "micro_batch": mb[ok], "recompute": rc[ok]}
+    return {
+        "tp": tp[ok],
+        "pp": pp[ok],
+        "cp": cp[ok],
+        "ep": ep[ok],
+        "dp": dp[ok],
+        "zero": zero[ok],
+        "micro_batch": mb[ok],
+        "recompute": rc[ok],
+    }
 
 
 def search(s: Scenario, target: Target) -> Search:
@@ -231,16 +256,24 @@ def search(s: Scenario, target: Target) -> Search:
             lay = Layout(tp=int(tp), pp=int(pp), dp=int(c["dp"][i]))
             br = memory_for(model, w, lay, capacity, target.gpu_count, solve_limits=False)
             total[i], overhead[i] = br.total, br.overhead
-        return Search(vpp=1, sequence_parallel=sp, capacity=capacity, total=total, overhead=overhead,
-                      cross_node=cross, model_tps=None, tokens_per_second=None, step_seconds=None, mfu=None,
-                      **c)
+        return Search(
+            vpp=1,
+            sequence_parallel=sp,
+            capacity=capacity,
+            total=total,
+            overhead=overhead,
+            cross_node=cross,
+            model_tps=None,
+            tokens_per_second=None,
+            step_seconds=None,
+            mfu=None,
+            **c,
+        )
     vpp = s.parallel.vpp
     layout_args = {k: c[k] for k in ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")}
-    comp = training_components(model, w, **layout_args, vpp=vpp, sequence_parallel=sp,
-                               gpu_count=target.gpu_count)
+    comp = training_components(model, w, **layout_args, vpp=vpp, sequence_parallel=sp, gpu_count=target.gpu_count)
     rates = hardware_rates(target.gpu, target.node, target.gpus_per_node, w.precision)
-    gb = (np.full(c["tp"].shape, float(w.global_batch)) if w.global_batch
-          else (c["micro_batch"] * c["dp"]).astype(float))
+    gb = np.full(c["tp"].shape, float(w.global_batch)) if w.global_batch else (c["micro_batch"] * c["dp"]).astype(float)
     st = step_times(model, w, rates, **layout_args, vpp=vpp, global_batch=gb, sequence_parallel=sp)
     tokens_step = gb * w.seq_len
     gpus = (c["tp"] * c["pp"] * c["cp"] * c["dp"]).astype(float)
@@ -256,10 +289,19 @@ def search(s: Scenario, target: Target) -> Search:
             tps, step = model_tps, np.asarray(st.step_seconds, dtype=float)
         mfu = tps * fpt / peak
     shape = c["tp"].shape
-    return Search(vpp=vpp, sequence_parallel=sp, capacity=capacity,
-                  total=np.broadcast_to(comp.total, shape), overhead=np.broadcast_to(comp.overhead, shape),
-                  cross_node=cross, model_tps=model_tps, tokens_per_second=tps, step_seconds=step, mfu=mfu,
-                  **c)
+    return Search(
+        vpp=vpp,
+        sequence_parallel=sp,
+        capacity=capacity,
+        total=np.broadcast_to(comp.total, shape),
+        overhead=np.broadcast_to(comp.overhead, shape),
+        cross_node=cross,
+        model_tps=model_tps,
+        tokens_per_second=tps,
+        step_seconds=step,
+        mfu=mfu,
+        **c,
+    )
 
 
 def score_layout(s: Scenario, target: Target, layout: Layout) -> tuple[float, float, float | None]:
@@ -270,10 +312,21 @@ def score_layout(s: Scenario, target: Target, layout: Layout) -> tuple[float, fl
     if not w.is_training:
         return br.total, br.overhead, None
     rates = hardware_rates(target.gpu, target.node, target.gpus_per_node, w.precision)
-    st = step_times(s.model, w, rates, tp=layout.tp, pp=layout.pp, cp=layout.cp, ep=layout.ep, dp=layout.dp,
-                    zero=layout.zero, micro_batch=layout.micro_batch,
-                    recompute=RECOMPUTE_CODES[layout.recompute], vpp=layout.vpp,
-                    global_batch=w.global_batch or layout.micro_batch * layout.dp)
+    st = step_times(
+        s.model,
+        w,
+        rates,
+        tp=layout.tp,
+        pp=layout.pp,
+        cp=layout.cp,
+        ep=layout.ep,
+        dp=layout.dp,
+        zero=layout.zero,
+        micro_batch=layout.micro_batch,
+        recompute=RECOMPUTE_CODES[layout.recompute],
+        vpp=layout.vpp,
+        global_batch=w.global_batch or layout.micro_batch * layout.dp,
+    )
     return br.total, br.overhead, float(np.asarray(st.step_seconds))
 
 
@@ -281,8 +334,9 @@ def all_keys_given(s: Scenario) -> bool:
     p, w = s.parallel, s.workload
     if w.method == "inference":
         return p.tp is not None and p.pp is not None
-    return (None not in (p.tp, p.pp, p.cp, p.zero, w.micro_batch, w.recompute)
-            and (p.ep is not None or not s.model.is_moe))
+    return None not in (p.tp, p.pp, p.cp, p.zero, w.micro_batch, w.recompute) and (
+        p.ep is not None or not s.model.is_moe
+    )
 
 
 def best_layout(s: Scenario, target: Target) -> Layout | None:
@@ -298,8 +352,10 @@ def best_layout(s: Scenario, target: Target) -> Layout | None:
 
 
 def _fmt_layout(lay: Layout) -> str:
-    return (f"tp={lay.tp} pp={lay.pp} cp={lay.cp} ep={lay.ep} dp={lay.dp} zero={lay.zero} "
-            f"micro_batch={lay.micro_batch} recompute={lay.recompute}")
+    return (
+        f"tp={lay.tp} pp={lay.pp} cp={lay.cp} ep={lay.ep} dp={lay.dp} zero={lay.zero} "
+        f"micro_batch={lay.micro_batch} recompute={lay.recompute}"
+    )
 
 
 def nothing_fits_reason(s: Scenario, target: Target, found: Search) -> str:
@@ -313,24 +369,32 @@ def nothing_fits_reason(s: Scenario, target: Target, found: Search) -> str:
         return f"no layout of {where} obeys the layout rules with the keys given ({rules})"
     need = found.total + found.overhead
     i = int(np.argmin(need))
-    return (f"none of the {found.size:,} layouts of {where} fits in {found.capacity / GIB:.1f} GiB per GPU; "
-            f"the smallest needs {need[i] / GIB:.1f} GiB ({_fmt_layout(found.layout(i))}): "
-            f"use more GPUs, a larger GPU, or leave more parallel keys to the planner")
+    return (
+        f"none of the {found.size:,} layouts of {where} fits in {found.capacity / GIB:.1f} GiB per GPU; "
+        f"the smallest needs {need[i] / GIB:.1f} GiB ({_fmt_layout(found.layout(i))}): "
+        f"use more GPUs, a larger GPU, or leave more parallel keys to the planner"
+    )
 
 
 # --- plan ----------------------------------------------------------------------------------------------
 
+
 def _ranked_entry(s: Scenario, target: Target, found: Search, i: int, catalog: Catalog) -> RankedLayout:
     lay = found.layout(i)
     total, overhead = float(found.total[i]), float(found.overhead[i])
-    mem = LayoutMemory(total=total, overhead=overhead, headroom=found.capacity - total - overhead,
-                       fits=bool(total + overhead <= found.capacity))
+    mem = LayoutMemory(
+        total=total,
+        overhead=overhead,
+        headroom=found.capacity - total - overhead,
+        fits=bool(total + overhead <= found.capacity),
+    )
     if found.tokens_per_second is None:
         time = LayoutTime(None, None, None, None)
     else:
         t, _ = estimate_time(s, target, lay, None, catalog)
-        time = LayoutTime(tokens_per_second=t.tokens_per_second, step_seconds=t.step_seconds, mfu=t.mfu,
-                          wall_seconds=t.wall_seconds)
+        time = LayoutTime(
+            tokens_per_second=t.tokens_per_second, step_seconds=t.step_seconds, mfu=t.mfu, wall_seconds=t.wall_seconds
+        )
     return RankedLayout(layout=lay, memory=mem, time=time, cross_node_peers=int(found.cross_node[i]))
 
 
@@ -389,12 +453,15 @@ def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: fl
             known = [(w_, c) for c, w_ in walls.items() if w_ is not None]
             if known:
                 best_wall, at = min(known)
-                why = (f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
-                       f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs)")
+                why = (
+                    f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
+                    f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs)"
+                )
             else:
                 why = f"no layout fits on any count up to {k * step_gpus:,} GPUs"
-            return DeadlineResult(gpu=base.gpu.id, gpu_count=None, wall_seconds=None,
-                                  job_cloud_on_demand=None, layout=None, reason=why)
+            return DeadlineResult(
+                gpu=base.gpu.id, gpu_count=None, wall_seconds=None, job_cloud_on_demand=None, layout=None, reason=why
+            )
         k *= 2
     lo, hi = k // 2, k  # lo misses (or is 0), hi meets
     while hi - lo > 1:
@@ -409,8 +476,9 @@ def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: fl
     est = estimate(_with_count(s, count), catalog, gpu_id)
     cost = getattr(est.cost, "job_cloud_on_demand", None) if est.cost is not None else None
     wall = est.time.wall_seconds if est.time is not None else walls[count]
-    return DeadlineResult(gpu=base.gpu.id, gpu_count=count, wall_seconds=wall, job_cloud_on_demand=cost,
-                          layout=est.layout)
+    return DeadlineResult(
+        gpu=base.gpu.id, gpu_count=count, wall_seconds=wall, job_cloud_on_demand=cost, layout=est.layout
+    )
 
 
 def pareto(points: tuple[DeadlineResult, ...]) -> tuple[DeadlineResult, ...]:
@@ -439,7 +507,7 @@ def plan(s: Scenario, catalog: Catalog, gpu_id: str | None = None, top: int | No
     target = resolve_target(s, catalog, gpu_id)
     found = search(s, target)
     order = found.ranked()
-    chosen = order if top is None else order[:max(top, 0)]
+    chosen = order if top is None else order[: max(top, 0)]
     layouts = tuple(_ranked_entry(s, target, found, int(i), catalog) for i in chosen)
     reason = None if order.size else nothing_fits_reason(s, target, found)
     days = s.workload.deadline_days if s.workload.is_training else None
@@ -447,6 +515,14 @@ def plan(s: Scenario, catalog: Catalog, gpu_id: str | None = None, top: int | No
     if days is not None:
         gpus = (gpu_id,) if gpu_id else s.hardware.compared_gpus
         deadline = tuple(smallest_count(s, catalog, g, days) for g in gpus)
-    return PlanResult(gpu=target.gpu.id, gpu_count=target.gpu_count, searched=found.size,
-                      feasible=int(order.size), layouts=layouts, reason=reason, deadline_days=days,
-                      deadline=deadline, pareto=pareto(deadline))
+    return PlanResult(
+        gpu=target.gpu.id,
+        gpu_count=target.gpu_count,
+        searched=found.size,
+        feasible=int(order.size),
+        layouts=layouts,
+        reason=reason,
+        deadline_days=days,
+        deadline=deadline,
+        pareto=pareto(deadline),
+    )

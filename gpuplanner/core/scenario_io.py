@@ -69,12 +69,14 @@ def one_of(*choices: str, aliases: Mapping[str, str] | None = None) -> Check:
         if isinstance(v, str) and (v in choices or (aliases and v in aliases)):
             return None
         return "must be one of " + ", ".join(choices) + did_you_mean(str(v), choices)
+
     return check
 
 
 def int_in(*choices: int) -> Check:
     def check(v: Any) -> str | None:
         return None if _is_int(v) and int(v) in choices else "must be one of " + ", ".join(map(str, choices))
+
     return check
 
 
@@ -85,6 +87,7 @@ def list_of(choices: tuple[str, ...]) -> Check:
         if len(set(v)) != len(v):
             return "must not repeat an entry"
         return None
+
     return check
 
 
@@ -103,10 +106,33 @@ class Key:
 MODEL_KEYS: dict[str, Key] = {
     "preset": Key(text),
     "name": Key(text),
-    **{k: Key(pos_int) for k in ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "head_dim",
-                                 "experts", "experts_active", "expert_ffn_hidden")},
-    **{k: Key(nonneg_int) for k in ("shared_experts", "dense_layers", "mla_kv_rank", "mla_q_rank",
-                                    "mla_rope_dim", "learned_positions", "extra_norms_per_layer")},
+    **{
+        k: Key(pos_int)
+        for k in (
+            "layers",
+            "hidden",
+            "heads",
+            "kv_heads",
+            "ffn_hidden",
+            "vocab",
+            "head_dim",
+            "experts",
+            "experts_active",
+            "expert_ffn_hidden",
+        )
+    },
+    **{
+        k: Key(nonneg_int)
+        for k in (
+            "shared_experts",
+            "dense_layers",
+            "mla_kv_rank",
+            "mla_q_rank",
+            "mla_rope_dim",
+            "learned_positions",
+            "extra_norms_per_layer",
+        )
+    },
     **{k: Key(boolean) for k in ("gated_mlp", "tied_embeddings", "qkv_bias", "linear_bias")},
     "norm": Key(one_of("rmsnorm", "layernorm")),
 }
@@ -137,40 +163,70 @@ WORKLOAD_KEYS: dict[str, Key] = {
     "kv_precision": Key(one_of(*sc.KV_PRECISIONS), INFER),
 }
 HARDWARE_KEYS: dict[str, Key] = {
-    "gpu": Key(text), "gpu_count": Key(pos_int), "candidates": Key(id_list),
-    "gpus_per_node": Key(pos_int), "node": Key(text),
+    "gpu": Key(text),
+    "gpu_count": Key(pos_int),
+    "candidates": Key(id_list),
+    "gpus_per_node": Key(pos_int),
+    "node": Key(text),
 }
 PARALLEL_KEYS: dict[str, Key] = {
-    "tp": Key(pos_int, TRAIN_OR_TP_PP), "pp": Key(pos_int, TRAIN_OR_TP_PP),
-    "cp": Key(pos_int, TRAIN), "ep": Key(pos_int, TRAIN), "vpp": Key(pos_int, TRAIN),
-    "zero": Key(int_in(0, 1, 2, 3), TRAIN), "sequence_parallel": Key(boolean, TRAIN),
+    "tp": Key(pos_int, TRAIN_OR_TP_PP),
+    "pp": Key(pos_int, TRAIN_OR_TP_PP),
+    "cp": Key(pos_int, TRAIN),
+    "ep": Key(pos_int, TRAIN),
+    "vpp": Key(pos_int, TRAIN),
+    "zero": Key(int_in(0, 1, 2, 3), TRAIN),
+    "sequence_parallel": Key(boolean, TRAIN),
 }
 GOODPUT_KEYS: dict[str, Key] = {
-    "failures_per_gpu_hour": Key(nonneg_num, TRAIN), "checkpoint_write_gbps": Key(pos_num, TRAIN),
+    "failures_per_gpu_hour": Key(nonneg_num, TRAIN),
+    "checkpoint_write_gbps": Key(pos_num, TRAIN),
     "restart_minutes": Key(nonneg_num, TRAIN),
 }
 CLUSTER_KEYS: dict[str, Key] = {"kw_per_rack": Key(pos_num)}
 COST_KEYS: dict[str, Key] = {
-    "horizon_years": Key(pos_num), "utilization": Key(fraction), "currency": Key(one_of(*sc.CURRENCIES)),
-    "usd_to_krw": Key(pos_num), "site": Key(text),
-    **{k: Key(nonneg_num) for k in (
-        "cloud_usd_per_gpu_hour", "reserved_1y_usd_per_gpu_hour", "reserved_3y_usd_per_gpu_hour",
-        "spot_usd_per_gpu_hour", "node_price_usd", "network_usd_per_node", "install_usd_per_node",
-        "electricity_usd_per_kwh", "colocation_usd_per_kw_month", "staff_usd_per_year", "software_usd_per_year",
-        "import_tax_fraction", "discount_rate", "electricity_escalation_per_year")},
+    "horizon_years": Key(pos_num),
+    "utilization": Key(fraction),
+    "currency": Key(one_of(*sc.CURRENCIES)),
+    "usd_to_krw": Key(pos_num),
+    "site": Key(text),
+    **{
+        k: Key(nonneg_num)
+        for k in (
+            "cloud_usd_per_gpu_hour",
+            "reserved_1y_usd_per_gpu_hour",
+            "reserved_3y_usd_per_gpu_hour",
+            "spot_usd_per_gpu_hour",
+            "node_price_usd",
+            "network_usd_per_node",
+            "install_usd_per_node",
+            "electricity_usd_per_kwh",
+            "colocation_usd_per_kw_month",
+            "staff_usd_per_year",
+            "software_usd_per_year",
+            "import_tax_fraction",
+            "discount_rate",
+            "electricity_escalation_per_year",
+        )
+    },
     "spot_lost_fraction": Key(open_fraction),
     "support_fraction_per_year": Key(fraction),
-    "pue": Key(lambda v: None if _is_num(v) and 1 <= v <= 5
-               else "must be a number from 1 to 5 (1 = no cooling overhead)"),
+    "pue": Key(
+        lambda v: None if _is_num(v) and 1 <= v <= 5 else "must be a number from 1 to 5 (1 = no cooling overhead)"
+    ),
     "depreciation_years": Key(lambda v: None if _is_num(v) and v > 0 else "must be more than 0 years"),
 }
 TABLES: dict[str, dict[str, Key]] = {
-    "model": MODEL_KEYS, "workload": WORKLOAD_KEYS, "hardware": HARDWARE_KEYS, "parallel": PARALLEL_KEYS,
-    "goodput": GOODPUT_KEYS, "cluster": CLUSTER_KEYS, "cost": COST_KEYS,
+    "model": MODEL_KEYS,
+    "workload": WORKLOAD_KEYS,
+    "hardware": HARDWARE_KEYS,
+    "parallel": PARALLEL_KEYS,
+    "goodput": GOODPUT_KEYS,
+    "cluster": CLUSTER_KEYS,
+    "cost": COST_KEYS,
 }
 TOP_KEYS = ("schema", "name")
-INT_KEYS = {k for t in TABLES.values() for k, spec in t.items()
-            if spec.check in (pos_int, nonneg_int)} | {"zero"}
+INT_KEYS = {k for t in TABLES.values() for k, spec in t.items() if spec.check in (pos_int, nonneg_int)} | {"zero"}
 
 
 def _applies(applies: str, method: str) -> bool:
@@ -240,16 +296,27 @@ def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Sce
     for key in ("gpu", "gpu_count"):
         if key not in hw:
             raise fail(f"hardware.{key}", "missing")
-    hardware = sc.Hardware(gpu=hw["gpu"], gpu_count=hw["gpu_count"],
-                           candidates=tuple(hw.get("candidates", ())), gpus_per_node=hw.get("gpus_per_node"),
-                           node=hw.get("node"))
+    hardware = sc.Hardware(
+        gpu=hw["gpu"],
+        gpu_count=hw["gpu_count"],
+        candidates=tuple(hw.get("candidates", ())),
+        gpus_per_node=hw.get("gpus_per_node"),
+        node=hw.get("node"),
+    )
     if hardware.candidates and hardware.gpu not in hardware.candidates:
         hardware = dataclasses.replace(hardware, candidates=(hardware.gpu, *hardware.candidates))
     parallel = sc.Parallel(**tables["parallel"])
     scenario = sc.Scenario(
-        name=name, model=model, model_preset=preset_id, workload=workload, hardware=hardware, parallel=parallel,
-        goodput=sc.Goodput(**tables["goodput"]), cluster=sc.Cluster(**tables["cluster"]),
-        cost=sc.CostSettings(**tables["cost"]))
+        name=name,
+        model=model,
+        model_preset=preset_id,
+        workload=workload,
+        hardware=hardware,
+        parallel=parallel,
+        goodput=sc.Goodput(**tables["goodput"]),
+        cluster=sc.Cluster(**tables["cluster"]),
+        cost=sc.CostSettings(**tables["cost"]),
+    )
     layout_issue = layout_problem(scenario)
     if layout_issue:
         raise fail(*layout_issue)
@@ -270,19 +337,23 @@ def _build_model(raw: dict[str, Any], fail: Callable[[str, str], InputError]) ->
     else:
         for key in ("layers", "hidden", "heads", "ffn_hidden", "vocab"):
             if key not in fields:
-                raise fail(f"model.{key}", "missing; give model.preset or all of layers, hidden, heads, "
-                                           "ffn_hidden, vocab")
+                raise fail(
+                    f"model.{key}", "missing; give model.preset or all of layers, hidden, heads, ffn_hidden, vocab"
+                )
         fields.setdefault("kv_heads", fields["heads"])
         fields.setdefault("name", "Custom model")
         model = ModelSpec(**fields)
     if model.heads % model.kv_heads:
         raise fail("model.kv_heads", f"must divide model.heads ({model.heads}), got {model.kv_heads}")
     if "head_dim" not in fields and model.hidden % model.heads:
-        raise fail("model.heads", f"must divide model.hidden ({model.hidden}) unless model.head_dim is given, "
-                                  f"got {model.heads}")
+        raise fail(
+            "model.heads",
+            f"must divide model.hidden ({model.hidden}) unless model.head_dim is given, got {model.heads}",
+        )
     if model.experts_active > model.experts:
-        raise fail("model.experts_active", f"must be at most model.experts ({model.experts}), "
-                                           f"got {model.experts_active}")
+        raise fail(
+            "model.experts_active", f"must be at most model.experts ({model.experts}), got {model.experts_active}"
+        )
     if model.dense_layers >= model.layers and model.is_moe:
         raise fail("model.dense_layers", f"must be less than model.layers ({model.layers})")
     return model, preset_id
@@ -305,8 +376,10 @@ def _build_workload(raw: dict[str, Any], fail: Callable[[str, str], InputError])
         if workload.training_tokens is None:
             raise fail("workload.tokens", "missing; give workload.tokens or workload.dataset_tokens (× epochs)")
         if workload.micro_batch and workload.global_batch and workload.global_batch % workload.micro_batch:
-            raise fail("workload.global_batch", f"must be a multiple of workload.micro_batch "
-                                                f"({workload.micro_batch}), got {workload.global_batch}")
+            raise fail(
+                "workload.global_batch",
+                f"must be a multiple of workload.micro_batch ({workload.micro_batch}), got {workload.global_batch}",
+            )
     return workload
 
 
@@ -315,8 +388,10 @@ def layout_problem(s: sc.Scenario) -> tuple[str, str] | None:
     p, m, w, n = s.parallel, s.model, s.workload, s.hardware.gpu_count
     tp, pp, cp = p.tp or 1, p.pp or 1, p.cp or 1
     if n % (tp * pp * cp):
-        return "parallel", (f"dp = gpu_count / (tp × pp × cp) = {n} / ({tp} × {pp} × {cp}) is not a whole number; "
-                            f"choose tp, pp and cp whose product divides hardware.gpu_count")
+        return "parallel", (
+            f"dp = gpu_count / (tp × pp × cp) = {n} / ({tp} × {pp} × {cp}) is not a whole number; "
+            f"choose tp, pp and cp whose product divides hardware.gpu_count"
+        )
     if p.tp and m.heads % p.tp:
         return "parallel.tp", f"must divide the attention heads ({m.heads}), got {p.tp}"
     if p.tp and m.kv_heads % p.tp and p.tp % m.kv_heads:
@@ -339,11 +414,15 @@ def layout_problem(s: sc.Scenario) -> tuple[str, str] | None:
     if w.is_training and p.tp and p.pp and p.cp and w.micro_batch and w.global_batch:
         dp = n // (tp * pp * cp)
         if w.global_batch % (w.micro_batch * dp):
-            return "workload.global_batch", (f"must be a multiple of micro_batch × dp = {w.micro_batch} × {dp} = "
-                                             f"{w.micro_batch * dp}, got {w.global_batch}")
+            return "workload.global_batch", (
+                f"must be a multiple of micro_batch × dp = {w.micro_batch} × {dp} = "
+                f"{w.micro_batch * dp}, got {w.global_batch}"
+            )
     if s.hardware.gpus_per_node and p.tp and p.tp > s.hardware.gpus_per_node:
-        return "parallel.tp", (f"tensor parallel stays within a node: at most hardware.gpus_per_node "
-                               f"({s.hardware.gpus_per_node}), got {p.tp}")
+        return "parallel.tp", (
+            f"tensor parallel stays within a node: at most hardware.gpus_per_node "
+            f"({s.hardware.gpus_per_node}), got {p.tp}"
+        )
     return None
 
 
@@ -366,23 +445,28 @@ def read_scenario(path: str | os.PathLike[str]) -> sc.Scenario:
 
 # --- writing ----------------------------------------------------------------------------------------
 
+
 def scenario_to_dict(s: sc.Scenario) -> dict[str, Any]:
     """The TOML document for a scenario: only keys that apply to its method, None (= absent) left out."""
     doc: dict[str, Any] = {"schema": s.schema, "name": s.name}
     doc["model"] = _model_dict(s)
     method = s.workload.method
-    workload = {k: v for k, v in _asdict(s.workload).items()
-                if v is not None and _applies(WORKLOAD_KEYS[k].applies, method)}
+    workload = {
+        k: v for k, v in _asdict(s.workload).items() if v is not None and _applies(WORKLOAD_KEYS[k].applies, method)
+    }
     doc["workload"] = workload
     hw = {k: v for k, v in _asdict(s.hardware).items() if v not in (None, [])}
     doc["hardware"] = hw
-    for tname, obj in (("parallel", s.parallel), ("goodput", s.goodput), ("cluster", s.cluster),
-                       ("cost", s.cost)):
+    for tname, obj in (("parallel", s.parallel), ("goodput", s.goodput), ("cluster", s.cluster), ("cost", s.cost)):
         keys = TABLES[tname]
         defaults = _asdict(type(obj)())
-        table = {k: v for k, v in _asdict(obj).items()
-                 if v is not None and _applies(keys[k].applies, method)
-                 and (v != defaults[k] or tname in ("parallel", "cost"))}
+        table = {
+            k: v
+            for k, v in _asdict(obj).items()
+            if v is not None
+            and _applies(keys[k].applies, method)
+            and (v != defaults[k] or tname in ("parallel", "cost"))
+        }
         if tname == "parallel" and table.get("vpp") == 1:
             table.pop("vpp")
         if table:
@@ -407,8 +491,15 @@ def _model_dict(s: sc.Scenario) -> dict[str, Any]:
         if s.model.name != base.name:
             table["name"] = s.model.name
         return table
-    blank = ModelSpec(name="", layers=1, hidden=s.model.hidden, heads=s.model.heads, kv_heads=1,
-                      ffn_hidden=s.model.ffn_hidden, vocab=1)
+    blank = ModelSpec(
+        name="",
+        layers=1,
+        hidden=s.model.hidden,
+        heads=s.model.heads,
+        kv_heads=1,
+        ffn_hidden=s.model.ffn_hidden,
+        vocab=1,
+    )
     table = {"name": s.model.name}
     for k, v in current.items():
         if k in ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab") or getattr(blank, k) != v:
@@ -444,8 +535,9 @@ def atomic_write_text(path: str | os.PathLike[str], text_: str) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        raise FileAccessError(f"cannot be written ({err.strerror or err}); the previous file is unchanged",
-                              file=str(p)) from None
+        raise FileAccessError(
+            f"cannot be written ({err.strerror or err}); the previous file is unchanged", file=str(p)
+        ) from None
 
 
 def write_scenario(s: sc.Scenario, path: str | os.PathLike[str]) -> None:

@@ -123,9 +123,23 @@ def _ring(n: np.ndarray, factor: float, size: np.ndarray, bw: np.ndarray) -> np.
     return np.where(n > 1, t, 0.0)
 
 
-def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, pp: object, cp: object,
-               ep: object, dp: object, zero: object, micro_batch: object, recompute: object, vpp: object = 1,
-               global_batch: object = None, sequence_parallel: object = None) -> StepTimes:
+def step_times(
+    model: ModelSpec,
+    w: Workload,
+    hw: HardwareRates,
+    *,
+    tp: object,
+    pp: object,
+    cp: object,
+    ep: object,
+    dp: object,
+    zero: object,
+    micro_batch: object,
+    recompute: object,
+    vpp: object = 1,
+    global_batch: object = None,
+    sequence_parallel: object = None,
+) -> StepTimes:
     """Seconds per optimizer step for each layout. `recompute` codes: 0 none, 1 selective, 2 full."""
     tp, pp, cp, ep, dp = (np.asarray(x, dtype=float) for x in (tp, pp, cp, ep, dp))
     zero, mb, rc, vpp = (np.asarray(x, dtype=float) for x in (zero, micro_batch, recompute, vpp))
@@ -145,8 +159,9 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     attn_flops = attention_flops_per_token(model, s)
     fwd_share = 1.0 / 3.0 if not lora else 0.5
     recompute_dense = np.where(rc >= 2, fwd_share * dense_flops * (1 - model.vocab * h / matmul_params(model)), 0.0)
-    recompute_attn = np.where(rc >= 2, attn_flops / 3.0, np.where((rc >= 1) & (not w.flash_attention),
-                                                                  attn_flops / 3.0, 0.0))
+    recompute_attn = np.where(
+        rc >= 2, attn_flops / 3.0, np.where((rc >= 1) & (not w.flash_attention), attn_flops / 3.0, 0.0)
+    )
     width = np.minimum(np.minimum(model.q_width, model.ffn_hidden) / tp, h)
     gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
     gemm_rate = hw.peak_flops * gemm_eff
@@ -158,8 +173,9 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     layer_flops = (dense_flops - (4.0 if lora else 6.0) * head_params) / L
     head_flops = (4.0 if lora else 6.0) * head_params
     tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
-    t_gemm = tok * (stage_layers * (layer_flops + np.where(rc >= 2, fwd_share * layer_flops, 0.0))
-                    + head_flops) / gemm_rate
+    t_gemm = (
+        tok * (stage_layers * (layer_flops + np.where(rc >= 2, fwd_share * layer_flops, 0.0)) + head_flops) / gemm_rate
+    )
     # causal FlashAttention does ~0.55 of the counted work at ~0.75 of the GEMM rate; per counted FLOP that is
     # faster than a GEMM, which only the full-matrix counting convention allows: cap it at the GEMM rate so that
     # MFU stays under the matmul ceiling
@@ -168,7 +184,7 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     t_attn = tok * stage_layers / L * (attn_flops + recompute_attn) / attn_rate
     hbm = hw.hbm_bytes_per_s * HBM_EFFICIENCY
     passes_h, passes_f = ELEMENTWISE_PASSES[impl]
-    f_tokens = (model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden)
+    f_tokens = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
     # norms, residual adds and dropout act on the full hidden state on every TP rank unless sequence parallel
     # splits them (Korthikanti §4.2.2); the MLP and attention internals are split by TP
     sp = tp > 1 if sequence_parallel is None else np.asarray(sequence_parallel, dtype=bool)
@@ -179,8 +195,11 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     softmax = 0.0 if w.flash_attention else SOFTMAX_BYTES_PER_SCORE * model.heads * s
     t_softmax = np.asarray(tok * stage_layers * softmax / hbm * np.where(rc >= 1, 1.5, 1.0))
     t_loss = tok * model.vocab * LOSS_BYTES_PER_LOGIT[impl] / hbm
-    style = "fused" if impl == "fused" else ("autocast" if w.precision in AUTOCAST_STYLES or w.precision == "fp32"
-                                              else "pure16")
+    style = (
+        "fused"
+        if impl == "fused"
+        else ("autocast" if w.precision in AUTOCAST_STYLES or w.precision == "fp32" else "pure16")
+    )
     stage_params = (model.block_params(active=False) * stage_layers / L + head_params) / tp
     weights_local = stage_params if not lora else model.lora_params(w.lora_rank, w.lora_targets) / (tp * pp)
     t_weights = weights_local * WEIGHT_BYTES_PER_MICRO_BATCH[style] / hbm
@@ -194,8 +213,9 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
 
     # --- communication per micro-batch (exposed) -----------------------------------------------------
     node = float(hw.gpus_per_node)
-    tp_bw = np.where(tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY,
-                     hw.inter_bytes_per_s * NETWORK_EFFICIENCY)
+    tp_bw = np.where(
+        tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, hw.inter_bytes_per_s * NETWORK_EFFICIENCY
+    )
     act_bytes = tokens_mb / cp * h * e
     tp_ops = 4.0 + np.where(rc >= 2, 2.0, 0.0)  # 2 forward + 2 backward all-reduces (+2 when recomputed)
     t_tp = L / pp * tp_ops * _ring(tp, 2.0, act_bytes, tp_bw)
@@ -234,5 +254,11 @@ def step_times(model: ModelSpec, w: Workload, hw: HardwareRates, *, tp: object, 
     tokens_step = gb * s
     model_step = tokens_step * training_flops_per_token(model, w)
     hw_step = gpus * m * per_gpu * (dense_flops + recompute_dense + attn_flops + recompute_attn)
-    return StepTimes(step_seconds=step, compute_seconds=m * t_mb * (1 + bubble), exposed_comm_seconds=comm,
-                     bubble_fraction=bubble, hardware_flops_per_step=hw_step, model_flops_per_step=model_step)
+    return StepTimes(
+        step_seconds=step,
+        compute_seconds=m * t_mb * (1 + bubble),
+        exposed_comm_seconds=comm,
+        bubble_fraction=bubble,
+        hardware_flops_per_step=hw_step,
+        model_flops_per_step=model_step,
+    )

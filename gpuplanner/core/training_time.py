@@ -26,9 +26,14 @@ def matmul_peak_tflops(gpu: GpuSpec, precision: str) -> float:
 def hardware_rates(gpu: GpuSpec, node: NodeType, gpus_per_node: int, precision: str) -> HardwareRates:
     intra = gpu.intra_node_gb_per_s or 16.0  # no published link: assume PCIe 3 x16 (≈16 GB/s one way)
     inter = node.network_gb_per_s_per_gpu or 1.25  # no network published: 10 GbE
-    return HardwareRates(peak_flops=matmul_peak_tflops(gpu, precision) * 1e12, gemm_efficiency=gpu.gemm_efficiency,
-                         hbm_bytes_per_s=gpu.memory_bandwidth_gb_per_s * 1e9, intra_bytes_per_s=intra * 1e9,
-                         inter_bytes_per_s=inter * 1e9, gpus_per_node=gpus_per_node)
+    return HardwareRates(
+        peak_flops=matmul_peak_tflops(gpu, precision) * 1e12,
+        gemm_efficiency=gpu.gemm_efficiency,
+        hbm_bytes_per_s=gpu.memory_bandwidth_gb_per_s * 1e9,
+        intra_bytes_per_s=intra * 1e9,
+        inter_bytes_per_s=inter * 1e9,
+        gpus_per_node=gpus_per_node,
+    )
 
 
 def site_for(s: Scenario, catalog: Catalog):  # type: ignore[no-untyped-def]
@@ -37,14 +42,28 @@ def site_for(s: Scenario, catalog: Catalog):  # type: ignore[no-untyped-def]
     return catalog.site(s.cost.site or DEFAULT_SITE)
 
 
-def estimate_time(s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown | None,
-                  catalog: Catalog) -> tuple[TimeEstimate, GoodputEstimate]:
+def estimate_time(
+    s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown | None, catalog: Catalog
+) -> tuple[TimeEstimate, GoodputEstimate]:
     w, m = s.workload, s.model
     rates = hardware_rates(target.gpu, target.node, target.gpus_per_node, w.precision)
     global_batch = w.global_batch or layout.micro_batch * layout.dp
-    st = step_times(m, w, rates, tp=layout.tp, pp=layout.pp, cp=layout.cp, ep=layout.ep, dp=layout.dp,
-                    zero=layout.zero, micro_batch=layout.micro_batch, recompute=RECOMPUTE_CODES[layout.recompute],
-                    vpp=layout.vpp, global_batch=global_batch, sequence_parallel=layout.sequence_parallel)
+    st = step_times(
+        m,
+        w,
+        rates,
+        tp=layout.tp,
+        pp=layout.pp,
+        cp=layout.cp,
+        ep=layout.ep,
+        dp=layout.dp,
+        zero=layout.zero,
+        micro_batch=layout.micro_batch,
+        recompute=RECOMPUTE_CODES[layout.recompute],
+        vpp=layout.vpp,
+        global_batch=global_batch,
+        sequence_parallel=layout.sequence_parallel,
+    )
     gpus = layout.gpus
     tokens_per_step = global_batch * w.seq_len
     flops_per_token = training_flops_per_token(m, w)
@@ -59,16 +78,28 @@ def estimate_time(s: Scenario, target: Target, layout: Layout, memory: MemoryBre
     tokens = w.training_tokens or 0.0
     ideal = tokens / tps
     site = site_for(s, catalog)
-    g = estimate_goodput(m, w, gpu_count=gpus, ideal_seconds=ideal,
-                         failures_per_gpu_hour=s.goodput.failures_per_gpu_hour,
-                         write_gb_per_s=s.goodput.checkpoint_write_gbps or site.checkpoint_write_gb_per_s,
-                         restart_minutes=s.goodput.restart_minutes if s.goodput.restart_minutes is not None
-                         else site.restart_minutes, pcie_gen=target.gpu.pcie_gen)
+    g = estimate_goodput(
+        m,
+        w,
+        gpu_count=gpus,
+        ideal_seconds=ideal,
+        failures_per_gpu_hour=s.goodput.failures_per_gpu_hour,
+        write_gb_per_s=s.goodput.checkpoint_write_gbps or site.checkpoint_write_gb_per_s,
+        restart_minutes=s.goodput.restart_minutes if s.goodput.restart_minutes is not None else site.restart_minutes,
+        pcie_gen=target.gpu.pcie_gen,
+    )
     wall = ideal + g.lost_seconds
     time = TimeEstimate(
-        model_flops=tokens * flops_per_token, hardware_flops_per_step=float(np.asarray(st.hardware_flops_per_step)),
-        mfu=mfu, tokens_per_second=tps, step_seconds=step, wall_seconds=wall, gpu_hours=target.gpu_count * wall / 3600,
+        model_flops=tokens * flops_per_token,
+        hardware_flops_per_step=float(np.asarray(st.hardware_flops_per_step)),
+        mfu=mfu,
+        tokens_per_second=tps,
+        step_seconds=step,
+        wall_seconds=wall,
+        gpu_hours=target.gpu_count * wall / 3600,
         compute_seconds=float(np.asarray(st.compute_seconds)),
         exposed_comm_seconds=float(np.asarray(st.exposed_comm_seconds)),
-        bubble_fraction=float(np.asarray(st.bubble_fraction)), steps=tokens / tokens_per_step)
+        bubble_fraction=float(np.asarray(st.bubble_fraction)),
+        steps=tokens / tokens_per_step,
+    )
     return time, g

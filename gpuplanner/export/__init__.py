@@ -19,8 +19,14 @@ if TYPE_CHECKING:
 __all__ = ["export_workbook"]
 
 
-def export_workbook(scenario: Scenario, catalog: Catalog, path: str | os.PathLike[str], *,
-                    language: str = "en", scenario_text: str | None = None) -> None:
+def export_workbook(
+    scenario: Scenario,
+    catalog: Catalog,
+    path: str | os.PathLike[str],
+    *,
+    language: str = "en",
+    scenario_text: str | None = None,
+) -> None:
     """Write the finance workbook for `scenario` to `path` (one option per compared GPU).
 
     `language` is "en" or "ko" (labels; sheet and defined names stay English). `scenario_text` is the

@@ -11,8 +11,14 @@ from .files import lock_files, save_atomically
 from .workbook import build_workbook
 
 
-def export_workbook(scenario: Scenario, catalog: Catalog, path: str | os.PathLike[str], *,
-                    language: str = "en", scenario_text: str | None = None) -> None:
+def export_workbook(
+    scenario: Scenario,
+    catalog: Catalog,
+    path: str | os.PathLike[str],
+    *,
+    language: str = "en",
+    scenario_text: str | None = None,
+) -> None:
     target = Path(path)
     if lock_files(target):  # fail before the work of building, with the same message as save_atomically
         save_atomically(target, lambda tmp: None)

@@ -113,8 +113,7 @@ STYLES: dict[str, dict[str, Any]] = {
 }
 
 
-def put(ws: Worksheet, row: int, column: int, value: Any, style: str | None = None,
-        fmt: str | None = None) -> Any:
+def put(ws: Worksheet, row: int, column: int, value: Any, style: str | None = None, fmt: str | None = None) -> Any:
     """Write one cell. `F` = formula; str = text (never a formula); numbers finite or blank."""
     cell = ws.cell(row=row, column=column)
     if isinstance(value, F):

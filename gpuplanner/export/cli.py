@@ -6,8 +6,7 @@ import argparse
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("export", help="write the Excel workbook for finance (live formulas, charts, "
-                                             "sources)")
+    p = subparsers.add_parser("export", help="write the Excel workbook for finance (live formulas, charts, sources)")
     p.add_argument("scenario", help="a .gpuplan.toml file")
     p.add_argument("-o", "--output", required=True, metavar="OUT.xlsx", help="the workbook to write")
     p.add_argument("--language", choices=("en", "ko"), default="en", help="labels in English or Korean")

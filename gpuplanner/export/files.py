@@ -41,8 +41,11 @@ def save_atomically(path: str | os.PathLike[str], write: Callable[[Path], None])
     locks = lock_files(target)
     if locks:
         lock, app = locks[0]
-        raise FileAccessError(f"is open in {app} (lock file {lock.name} beside it); close it there and export "
-                              f"again. The existing file was not changed.", file=str(target))
+        raise FileAccessError(
+            f"is open in {app} (lock file {lock.name} beside it); close it there and export "
+            f"again. The existing file was not changed.",
+            file=str(target),
+        )
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise FileAccessError(f"the folder {folder} does not exist", file=str(target))
@@ -60,8 +63,9 @@ def save_atomically(path: str | os.PathLike[str], write: Callable[[Path], None])
         os.replace(tmp, target)
     except OSError as err:
         _remove_quietly(tmp)
-        raise FileAccessError(f"cannot be written ({_reason(err)}); the previous file is unchanged",
-                              file=str(target)) from None
+        raise FileAccessError(
+            f"cannot be written ({_reason(err)}); the previous file is unchanged", file=str(target)
+        ) from None
     except BaseException:
         _remove_quietly(tmp)
         raise

@@ -64,10 +64,12 @@ KO: dict[str, str] = {
     "whichever is cheaper)": "메모리에 맞는 옵션 중 백만 학습 토큰당 비용이 가장 낮은 옵션 "
     "(구매와 온디맨드 임대 중 저렴한 쪽)",
     "No option fits in memory": "메모리에 맞는 옵션이 없음",
-    "Buy: on-prem TCO is below cloud on-demand at this utilization":
-        "구매: 이 가동률에서 온프레미스 TCO가 클라우드 온디맨드보다 낮음",
-    "Rent: cloud on-demand is below on-prem TCO at this utilization":
-        "임대: 이 가동률에서 클라우드 온디맨드가 온프레미스 TCO보다 낮음",
+    "Buy: on-prem TCO is below cloud on-demand at this utilization": (
+        "구매: 이 가동률에서 온프레미스 TCO가 클라우드 온디맨드보다 낮음"
+    ),
+    "Rent: cloud on-demand is below on-prem TCO at this utilization": (
+        "임대: 이 가동률에서 클라우드 온디맨드가 온프레미스 TCO보다 낮음"
+    ),
     "Not comparable: a price is not published": "비교 불가: 공개된 가격 없음",
     "Blue cells on yellow are inputs; green cells are engine results used as inputs; "
     "everything else is a formula.": "노란 바탕의 파란 셀은 입력값, 녹색 셀은 엔진 계산값(입력으로 사용), "

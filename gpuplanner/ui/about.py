@@ -71,25 +71,32 @@ def about_html() -> str:
         *((name, version_of(dist, dist), lic, _link(url)) for name, dist, lic, url in BUNDLED),
         ("Python", platform.python_version(), "PSF-2.0", _link("https://www.python.org/downloads/source/")),
     ]
-    table = "".join(f"<tr><td>{esc(n)}</td><td>{esc(v)}</td><td>{esc(lic)}</td><td>{src}</td></tr>"
-                    for n, v, lic, src in rows)
+    table = "".join(
+        f"<tr><td>{esc(n)}</td><td>{esc(v)}</td><td>{esc(lic)}</td><td>{src}</td></tr>" for n, v, lic, src in rows
+    )
     local = licenses_dir()
-    lgpl = tr("This application uses Qt and PySide6 under the GNU Lesser General Public License version 3 "
-              "({0}). They are linked dynamically: their libraries are separate files in the application "
-              "folder, which you may replace with your own builds of the same version. Their complete source "
-              "code is available from {1} and {2}.").format(_link(LGPL_URL, "LGPLv3"), _link(QT_SOURCE),
-                                                           _link(PYSIDE_SOURCE))
+    lgpl = tr(
+        "This application uses Qt and PySide6 under the GNU Lesser General Public License version 3 "
+        "({0}). They are linked dynamically: their libraries are separate files in the application "
+        "folder, which you may replace with your own builds of the same version. Their complete source "
+        "code is available from {1} and {2}."
+    ).format(_link(LGPL_URL, "LGPLv3"), _link(QT_SOURCE), _link(PYSIDE_SOURCE))
     if local is not None:
         lgpl += " " + esc(tr("The licence texts are in the folder {0}.").format(str(local)))
-    purpose = tr("Plan GPU servers for LLM training: memory, time, parallel layout, and cloud against "
-                 "on-premises cost.")
+    purpose = tr(
+        "Plan GPU servers for LLM training: memory, time, parallel layout, and cloud against on-premises cost."
+    )
     built = tr("Built with Qt {0} and PySide6 {1}.").format(qt_version, pyside)
     own = tr("gpuplanner itself is under the MIT licence.")
-    disclaimer = tr("Prices and specifications in the catalog are indicative: they were collected from public "
-                    "sources, each with its source and date, and they are not quotes. Prices change often and "
-                    "differ by vendor, region, volume and contract; check current prices before you buy or sign.")
-    numpy_note = tr("NumPy wheels also contain OpenBLAS (BSD-3-Clause) and the GCC runtime libraries (GPLv3 with "
-                    "the GCC Runtime Library Exception).")
+    disclaimer = tr(
+        "Prices and specifications in the catalog are indicative: they were collected from public "
+        "sources, each with its source and date, and they are not quotes. Prices change often and "
+        "differ by vendor, region, volume and contract; check current prices before you buy or sign."
+    )
+    numpy_note = tr(
+        "NumPy wheels also contain OpenBLAS (BSD-3-Clause) and the GCC runtime libraries (GPLv3 with "
+        "the GCC Runtime Library Exception)."
+    )
     head = (tr("Library"), tr("Version"), tr("Licence"), tr("Source"))
     titles = (tr("Hardware catalog"), tr("Qt and PySide6 (LGPLv3)"), tr("Bundled libraries"))
     parts = [
@@ -101,7 +108,8 @@ def about_html() -> str:
         f"<h3>{esc(titles[1])}</h3>",
         f"<p>{lgpl}</p>",
         f"<h3>{esc(titles[2])}</h3>",
-        "<table cellspacing='0' cellpadding='3'><tr>" + "".join(f"<th align='left'>{esc(h)}</th>" for h in head)
+        "<table cellspacing='0' cellpadding='3'><tr>"
+        + "".join(f"<th align='left'>{esc(h)}</th>" for h in head)
         + f"</tr>{table}</table>",
         f"<p>{esc(numpy_note)}</p>",
     ]

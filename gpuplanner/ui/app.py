@@ -137,9 +137,12 @@ def _smoke(app) -> int:
         language = current_language()
         if language != "en" and not qt_translations_loaded():
             language += " (Qt's own texts in English)"
-        print(f"gpuplanner smoke test OK: {rs.scenario.name} on {primary.gpu_name}, "
-              f"{mem.total / 2**30:.1f} GiB/GPU, fits={mem.fits}; {len(rs.candidates)} GPUs compared; "
-              f"{exported}; language {language}; catalog {catalog_dir()}; {ms:.0f} ms", flush=True)
+        print(
+            f"gpuplanner smoke test OK: {rs.scenario.name} on {primary.gpu_name}, "
+            f"{mem.total / 2**30:.1f} GiB/GPU, fits={mem.fits}; {len(rs.candidates)} GPUs compared; "
+            f"{exported}; language {language}; catalog {catalog_dir()}; {ms:.0f} ms",
+            flush=True,
+        )
     return 0
 
 

@@ -144,14 +144,16 @@ class CatalogTablePage(QWidget):
             self.scope.setCurrentIndex(0)
             ix = self.proxy.mapFromSource(self.model.index(row, 1 if self.model.columnCount() > 1 else 0))
         self.view.setCurrentIndex(ix)
-        self.view.selectionModel().select(ix, QItemSelectionModel.SelectionFlag.ClearAndSelect
-                                          | QItemSelectionModel.SelectionFlag.Rows)
+        self.view.selectionModel().select(
+            ix, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        )
         self.view.scrollTo(ix)
 
 
 class CatalogEditor(QDialog):
-    def __init__(self, session: CatalogSession, parent: QWidget | None = None,
-                 settings: QSettings | None = None) -> None:
+    def __init__(
+        self, session: CatalogSession, parent: QWidget | None = None, settings: QSettings | None = None
+    ) -> None:
         super().__init__(parent)
         t = self.tr
         self.session = session
@@ -178,9 +180,13 @@ class CatalogEditor(QDialog):
         self.intro.setWordWrap(True)
         self.intro.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         where = str(session.user_dir) if session.user_dir is not None else t("(none)")
-        self.intro.setText(t("Edits are kept in your own catalog, apart from the shipped one, and survive "
-                             "updates. Rows with a dot and bold cells are yours; hover a cell for the shipped "
-                             "value. Your catalog: {0}").format(where))
+        self.intro.setText(
+            t(
+                "Edits are kept in your own catalog, apart from the shipped one, and survive "
+                "updates. Rows with a dot and bold cells are yours; hover a cell for the shipped "
+                "value. Your catalog: {0}"
+            ).format(where)
+        )
 
         # --- actions ---
         self.add_button = QPushButton(t("&Add…"))
@@ -224,10 +230,10 @@ class CatalogEditor(QDialog):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         self.add_action = edit_menu.addAction(t("&Add Row…"), QKeySequence("Ctrl+N"), self.add_row)
-        self.duplicate_action = edit_menu.addAction(t("&Duplicate Row…"), QKeySequence("Ctrl+D"),
-                                                    self.duplicate_row)
-        self.delete_action = edit_menu.addAction(t("De&lete Rows"), QKeySequence(QKeySequence.StandardKey.Delete),
-                                                 self.delete_rows)
+        self.duplicate_action = edit_menu.addAction(t("&Duplicate Row…"), QKeySequence("Ctrl+D"), self.duplicate_row)
+        self.delete_action = edit_menu.addAction(
+            t("De&lete Rows"), QKeySequence(QKeySequence.StandardKey.Delete), self.delete_rows
+        )
         self.reset_action = edit_menu.addAction(t("&Reset to Shipped"), self.reset_rows)
         edit_menu.addSeparator()
         edit_menu.addAction(t("&Find"), QKeySequence(QKeySequence.StandardKey.Find), self.focus_search)
@@ -244,8 +250,11 @@ class CatalogEditor(QDialog):
         self.export_button.clicked.connect(self.export_csv)
         session.failed.connect(lambda msg: dialogs.error(self, self.tr("Catalog not changed"), msg))
         session.changed.connect(self._update_actions)
-        QShortcut(QKeySequence("Ctrl+PgDown"), self, lambda: self.tabs.setCurrentIndex(
-            (self.tabs.currentIndex() + 1) % self.tabs.count()))
+        QShortcut(
+            QKeySequence("Ctrl+PgDown"),
+            self,
+            lambda: self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count()),
+        )
 
         lay = QVBoxLayout(self)
         lay.setMenuBar(menubar)
@@ -306,13 +315,17 @@ class CatalogEditor(QDialog):
 
     def _new_id(self, title: str, suggestion: str) -> str | None:
         table = self.page.table
-        new_id = ask_row_id(self, title, self.tr("Id of the new row (lowercase letters, digits, '.', '-', '_'):"),
-                            suggestion)
+        new_id = ask_row_id(
+            self, title, self.tr("Id of the new row (lowercase letters, digits, '.', '-', '_'):"), suggestion
+        )
         if new_id is None or not new_id:
             return None
         if not _ID_RE.match(new_id):
-            self.show_problem(self.tr("Not added — {0!r} is not a valid id: use lowercase letters, digits, "
-                                      "'.', '-' and '_'.").format(new_id))
+            self.show_problem(
+                self.tr("Not added — {0!r} is not a valid id: use lowercase letters, digits, '.', '-' and '_'.").format(
+                    new_id
+                )
+            )
             return None
         if new_id in self.session.ids(table):
             self.show_problem(self.tr("Not added — the id {0!r} is already taken.").format(new_id))
@@ -342,21 +355,29 @@ class CatalogEditor(QDialog):
         template = ids[0] if ids else None
         if duplicate and template is None:
             return
-        base = f"{template}-copy" if duplicate and template else "my-" + {
-            "gpus": "gpu", "nodes": "node", "cloud_offers": "offer", "sites": "site"}[page.table]
+        base = (
+            f"{template}-copy"
+            if duplicate and template
+            else "my-" + {"gpus": "gpu", "nodes": "node", "cloud_offers": "offer", "sites": "site"}[page.table]
+        )
         title = self.tr("Duplicate row") if duplicate else self.tr("Add row")
         new_id = self._new_id(title, self.session.suggest_id(page.table, base))
         if new_id is None:
             return
-        ok = self._run(lambda: self.session.add_row(page.table, new_id, template, duplicate=duplicate),
-                       self.tr("Added {0}. Edit its cells; undo with Ctrl+Z.").format(new_id),
-                       self.tr("Not added — {0}"))
+        ok = self._run(
+            lambda: self.session.add_row(page.table, new_id, template, duplicate=duplicate),
+            self.tr("Added {0}. Edit its cells; undo with Ctrl+Z.").format(new_id),
+            self.tr("Not added — {0}"),
+        )
         if ok:
             page.select_id(new_id)
             extra = [r for r in self.session.catalog.rows("nodes") if r.get("gpu") == new_id]
             if page.table == "gpus" and extra:
-                self.show_info(self.tr("Added {0} and its node type {1}. Edit their cells; undo with Ctrl+Z.")
-                               .format(new_id, extra[0].get("id", "")))
+                self.show_info(
+                    self.tr("Added {0} and its node type {1}. Edit their cells; undo with Ctrl+Z.").format(
+                        new_id, extra[0].get("id", "")
+                    )
+                )
 
     def delete_rows(self) -> None:
         page = self.page
@@ -368,10 +389,16 @@ class CatalogEditor(QDialog):
             return
         deps = s.dependents(page.table, added)
         n_deps = sum(len(v) for v in deps.values())
-        done = (self.tr("Deleted {0} and {1} row(s) that used it. Undo with Ctrl+Z.").format(", ".join(added), n_deps)
-                if n_deps else self.tr("Deleted {0}. Undo with Ctrl+Z.").format(", ".join(added)))
-        self._run(lambda: s.remove_rows(page.table, added, text=self.tr("Delete {0}").format(", ".join(added))),
-                  done, self.tr("Not deleted — {0}"))
+        done = (
+            self.tr("Deleted {0} and {1} row(s) that used it. Undo with Ctrl+Z.").format(", ".join(added), n_deps)
+            if n_deps
+            else self.tr("Deleted {0}. Undo with Ctrl+Z.").format(", ".join(added))
+        )
+        self._run(
+            lambda: s.remove_rows(page.table, added, text=self.tr("Delete {0}").format(", ".join(added))),
+            done,
+            self.tr("Not deleted — {0}"),
+        )
 
     def reset_rows(self) -> None:
         page = self.page
@@ -379,42 +406,56 @@ class CatalogEditor(QDialog):
         edited = [i for i in page.selected_ids() if s.is_user(page.table, i) and s.is_shipped(page.table, i)]
         if not edited:
             return
-        self._run(lambda: s.remove_rows(page.table, edited,
-                                        text=self.tr("Reset {0} to shipped").format(", ".join(edited))),
-                  self.tr("{0}: the shipped values apply again. Undo with Ctrl+Z.").format(", ".join(edited)),
-                  self.tr("Not reset — {0}"))
+        self._run(
+            lambda: s.remove_rows(page.table, edited, text=self.tr("Reset {0} to shipped").format(", ".join(edited))),
+            self.tr("{0}: the shipped values apply again. Undo with Ctrl+Z.").format(", ".join(edited)),
+            self.tr("Not reset — {0}"),
+        )
 
     def _folder(self) -> str:
         return str(self.settings.value(FOLDER_KEY, "") or "")
 
     def import_csv(self) -> None:
         page = self.page
-        path = dialogs.open_file_path(self, self.tr("Import CSV into {0}").format(table_title(page.table)),
-                                      self._folder(), self.tr("CSV files (*.csv);;All files (*)"))
+        path = dialogs.open_file_path(
+            self,
+            self.tr("Import CSV into {0}").format(table_title(page.table)),
+            self._folder(),
+            self.tr("CSV files (*.csv);;All files (*)"),
+        )
         if not path:
             return
         self.settings.setValue(FOLDER_KEY, str(Path(path).parent))
         try:
             n = self.session.import_csv(page.table, Path(path))
         except (CatalogError, FileAccessError) as err:
-            dialogs.error(self, self.tr("Cannot import CSV"),
-                          self.tr("{0}\n\nYour catalog was not changed.").format(err))
+            dialogs.error(
+                self, self.tr("Cannot import CSV"), self.tr("{0}\n\nYour catalog was not changed.").format(err)
+            )
             return
         self.show_info(self.tr("Imported {0} row(s) into {1}. Undo with Ctrl+Z.").format(n, table_title(page.table)))
 
     def export_csv(self) -> None:
         page = self.page
         start = str(Path(self._folder()) / f"my-{page.table}.csv") if self._folder() else f"my-{page.table}.csv"
-        path = dialogs.save_file_path(self, self.tr("Export your {0}").format(table_title(page.table)), start,
-                                      self.tr("CSV files (*.csv)"), ".csv")
+        path = dialogs.save_file_path(
+            self,
+            self.tr("Export your {0}").format(table_title(page.table)),
+            start,
+            self.tr("CSV files (*.csv)"),
+            ".csv",
+        )
         if not path:
             return
         self.settings.setValue(FOLDER_KEY, str(Path(path).parent))
         try:
             n = self.session.export_csv(page.table, Path(path))
         except (CatalogError, FileAccessError) as err:
-            dialogs.error(self, self.tr("Cannot export CSV"),
-                          self.tr("{0}\n\nAn existing file there was left as it was.").format(err))
+            dialogs.error(
+                self,
+                self.tr("Cannot export CSV"),
+                self.tr("{0}\n\nAn existing file there was left as it was.").format(err),
+            )
             return
         self.show_info(self.tr("Exported {0} of your row(s) to {1}.").format(n, path))
 

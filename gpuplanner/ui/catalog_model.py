@@ -63,36 +63,74 @@ def _t(text: str) -> str:
 
 def table_title(table: str) -> str:
     t = QCoreApplication.translate
-    return {"gpus": t("Catalog", "GPUs"), "nodes": t("Catalog", "Node types"),
-            "cloud_offers": t("Catalog", "Cloud offers"), "sites": t("Catalog", "Site profiles")}[table]
+    return {
+        "gpus": t("Catalog", "GPUs"),
+        "nodes": t("Catalog", "Node types"),
+        "cloud_offers": t("Catalog", "Cloud offers"),
+        "sites": t("Catalog", "Site profiles"),
+    }[table]
 
 
 def column_label(name: str) -> str:
     """A column's short header (translatable); the unit goes on a second line (:func:`unit_label`)."""
     labels = {
-        "id": _t("Id"), "vendor": _t("Vendor"), "name": _t("Name"), "architecture": _t("Architecture"),
-        "form_factor": _t("Form factor"), "year": _t("Year"), "memory_bytes": _t("Memory"),
-        "memory_type": _t("Memory type"), "memory_bandwidth_gb_per_s": _t("Memory bandwidth"),
-        "fp32_tflops": _t("FP32"), "tf32_dense_tflops": _t("TF32 dense"), "bf16_dense_tflops": _t("BF16 dense"),
-        "fp16_dense_tflops": _t("FP16 dense"), "fp8_dense_tflops": _t("FP8 dense"),
-        "int8_dense_tops": _t("INT8 dense"), "gemm_efficiency": _t("GEMM efficiency"),
-        "intra_node_link": _t("Link"), "intra_node_gb_per_s": _t("Link bandwidth"), "pcie_gen": _t("PCIe gen"),
-        "tdp_watts": _t("TDP"), "devices_per_package": _t("Devices per package"),
-        "spec_source": _t("Spec source"), "spec_as_of": _t("Spec date"),
-        "efficiency_source": _t("Efficiency source"), "efficiency_as_of": _t("Efficiency date"),
-        "notes": _t("Notes"), "gpu": _t("GPU"), "gpus_per_node": _t("GPUs per node"),
-        "power_full_kw": _t("Power at full load"), "power_idle_kw": _t("Power idle"), "network": _t("Network"),
-        "network_gb_per_s_per_gpu": _t("Network per GPU"), "price_usd": _t("Price"),
-        "network_usd_per_node": _t("Network cost"), "install_usd_per_node": _t("Installation"),
-        "default_for_gpu": _t("Default for GPU"), "source": _t("Source"), "as_of": _t("Date"),
-        "price_source": _t("Price source"), "price_as_of": _t("Price date"), "provider": _t("Provider"),
-        "tier": _t("Tier"), "usd_per_gpu_hour": _t("Price per GPU-hour"), "default": _t("Default"),
-        "instance": _t("Instance"), "region": _t("Region"), "electricity_usd_per_kwh": _t("Electricity"),
-        "pue": _t("PUE"), "colocation_usd_per_kw_month": _t("Colocation"),
-        "support_fraction_per_year": _t("Support"), "staff_usd_per_year": _t("Staff"),
-        "software_usd_per_year": _t("Software"), "depreciation_years": _t("Depreciation"),
-        "discount_rate": _t("Discount rate"), "checkpoint_write_gb_per_s": _t("Checkpoint write"),
-        "restart_minutes": _t("Restart"), "usd_to_krw": _t("Exchange rate"),
+        "id": _t("Id"),
+        "vendor": _t("Vendor"),
+        "name": _t("Name"),
+        "architecture": _t("Architecture"),
+        "form_factor": _t("Form factor"),
+        "year": _t("Year"),
+        "memory_bytes": _t("Memory"),
+        "memory_type": _t("Memory type"),
+        "memory_bandwidth_gb_per_s": _t("Memory bandwidth"),
+        "fp32_tflops": _t("FP32"),
+        "tf32_dense_tflops": _t("TF32 dense"),
+        "bf16_dense_tflops": _t("BF16 dense"),
+        "fp16_dense_tflops": _t("FP16 dense"),
+        "fp8_dense_tflops": _t("FP8 dense"),
+        "int8_dense_tops": _t("INT8 dense"),
+        "gemm_efficiency": _t("GEMM efficiency"),
+        "intra_node_link": _t("Link"),
+        "intra_node_gb_per_s": _t("Link bandwidth"),
+        "pcie_gen": _t("PCIe gen"),
+        "tdp_watts": _t("TDP"),
+        "devices_per_package": _t("Devices per package"),
+        "spec_source": _t("Spec source"),
+        "spec_as_of": _t("Spec date"),
+        "efficiency_source": _t("Efficiency source"),
+        "efficiency_as_of": _t("Efficiency date"),
+        "notes": _t("Notes"),
+        "gpu": _t("GPU"),
+        "gpus_per_node": _t("GPUs per node"),
+        "power_full_kw": _t("Power at full load"),
+        "power_idle_kw": _t("Power idle"),
+        "network": _t("Network"),
+        "network_gb_per_s_per_gpu": _t("Network per GPU"),
+        "price_usd": _t("Price"),
+        "network_usd_per_node": _t("Network cost"),
+        "install_usd_per_node": _t("Installation"),
+        "default_for_gpu": _t("Default for GPU"),
+        "source": _t("Source"),
+        "as_of": _t("Date"),
+        "price_source": _t("Price source"),
+        "price_as_of": _t("Price date"),
+        "provider": _t("Provider"),
+        "tier": _t("Tier"),
+        "usd_per_gpu_hour": _t("Price per GPU-hour"),
+        "default": _t("Default"),
+        "instance": _t("Instance"),
+        "region": _t("Region"),
+        "electricity_usd_per_kwh": _t("Electricity"),
+        "pue": _t("PUE"),
+        "colocation_usd_per_kw_month": _t("Colocation"),
+        "support_fraction_per_year": _t("Support"),
+        "staff_usd_per_year": _t("Staff"),
+        "software_usd_per_year": _t("Software"),
+        "depreciation_years": _t("Depreciation"),
+        "discount_rate": _t("Discount rate"),
+        "checkpoint_write_gb_per_s": _t("Checkpoint write"),
+        "restart_minutes": _t("Restart"),
+        "usd_to_krw": _t("Exchange rate"),
         "staff_usd_per_node_year": _t("Staff per node"),
     }
     return labels.get(name, name.replace("_", " ").capitalize())
@@ -251,8 +289,11 @@ class CatalogTableModel(QAbstractTableModel):
         return None if base is None else base.get(column, "")
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self._rows)) or not (
-                0 <= index.column() < len(self.columns)):
+        if (
+            not index.isValid()
+            or not (0 <= index.row() < len(self._rows))
+            or not (0 <= index.column() < len(self.columns))
+        ):
             return None
         col = self.columns[index.column()]
         row = self._rows[index.row()]
@@ -327,14 +368,21 @@ class CatalogTableModel(QAbstractTableModel):
             if shipped is None:
                 lines.append(t("Catalog", "You added this row; it is kept in your catalog."))
             elif shipped.strip() != text.strip():
-                lines.append(t("Catalog", "Your value. Shipped value: {0}").format(
-                    display_text(col, shipped) if col.kind != "bool" else shipped or "—"))
+                lines.append(
+                    t("Catalog", "Your value. Shipped value: {0}").format(
+                        display_text(col, shipped) if col.kind != "bool" else shipped or "—"
+                    )
+                )
             else:
                 lines.append(t("Catalog", "You edited this row; this cell has the shipped value."))
         return "\n".join(lines)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,  # noqa: N802 - Qt API
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
         R = Qt.ItemDataRole
         if orientation == Qt.Orientation.Horizontal:
             if not 0 <= section < len(self.columns):
@@ -362,9 +410,11 @@ class CatalogTableModel(QAbstractTableModel):
             return self._icon
         if role == R.ToolTipRole and user:
             t = QCoreApplication.translate
-            return (t("Catalog", "You added this row; it is kept in your catalog.")
-                    if rid not in self.session.shipped(self.table)
-                    else t("Catalog", "You edited this row; bold cells differ from the shipped catalog."))
+            return (
+                t("Catalog", "You added this row; it is kept in your catalog.")
+                if rid not in self.session.shipped(self.table)
+                else t("Catalog", "You edited this row; bold cells differ from the shipped catalog.")
+            )
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -377,8 +427,9 @@ class CatalogTableModel(QAbstractTableModel):
         return f
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
-        if not index.isValid() or not (self.flags(index) & (Qt.ItemFlag.ItemIsEditable
-                                                             | Qt.ItemFlag.ItemIsUserCheckable)):
+        if not index.isValid() or not (
+            self.flags(index) & (Qt.ItemFlag.ItemIsEditable | Qt.ItemFlag.ItemIsUserCheckable)
+        ):
             return False
         col = self.columns[index.column()]
         if role == Qt.ItemDataRole.CheckStateRole and col.kind == "bool":
@@ -410,14 +461,14 @@ class CatalogTableModel(QAbstractTableModel):
         try:
             self.session.set_cell(self.table, rid, column, text, column_label(column))
         except CatalogError as err:
-            self.problem.emit(self._problem_text(rid, err.detail if err.key is None else
-                                                 f"{err.key}: {err.detail}"))
+            self.problem.emit(self._problem_text(rid, err.detail if err.key is None else f"{err.key}: {err.detail}"))
             return False
         except FileAccessError as err:
             self.problem.emit(QCoreApplication.translate("Catalog", "Not saved: {0}").format(err))
             return False
-        self.stored.emit(QCoreApplication.translate("Catalog", "Saved {0} of {1} in your catalog.")
-                         .format(column_label(column), rid))
+        self.stored.emit(
+            QCoreApplication.translate("Catalog", "Saved {0} of {1} in your catalog.").format(column_label(column), rid)
+        )
         return True
 
     def _problem_text(self, row_id: str, message: str) -> str:
@@ -591,8 +642,12 @@ class CatalogDelegate(QStyledItemDelegate):
     def eventFilter(self, editor: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         """Enter or Tab in a text cell with an invalid value: say why and keep the editor open, with what
         the user typed (Escape still cancels)."""
-        if (isinstance(editor, QLineEdit) and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)):
+        if (
+            isinstance(editor, QLineEdit)
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+        ):
             index = editor.property("catalogIndex")
             if isinstance(index, QPersistentModelIndex) and index.isValid():
                 text = self.editor_text(editor, index)

@@ -38,8 +38,9 @@ def _tr(text: str) -> str:
 
 
 class _SnapshotCommand(MergingCommand):
-    def __init__(self, session: CatalogSession, before: store.Snapshot, after: store.Snapshot, text: str,
-                 merge_key: str | None) -> None:
+    def __init__(
+        self, session: CatalogSession, before: store.Snapshot, after: store.Snapshot, text: str, merge_key: str | None
+    ) -> None:
         super().__init__(text, merge_key)
         self._session, self._before, self._after = session, before, after
         self._first = True  # the operation already wrote the files
@@ -159,9 +160,11 @@ class CatalogSession(QObject):
     def set_cell(self, table: str, row_id: str, column: str, text: str, label: str | None = None) -> None:
         """Store one cell (``label``: the column as the editor names it, for the undo text)."""
         name = table_schema(table).name
-        self.apply(_tr("Edit {0} of {1}").format(label or column, row_id),
-                   lambda udir: save_user_row(name, {"id": row_id, column: text}, udir, folder=self.folder),
-                   merge_key=f"catalog/{name}/{row_id}/{column}")
+        self.apply(
+            _tr("Edit {0} of {1}").format(label or column, row_id),
+            lambda udir: save_user_row(name, {"id": row_id, column: text}, udir, folder=self.folder),
+            merge_key=f"catalog/{name}/{row_id}/{column}",
+        )
 
     def add_row(self, table: str, new_id: str, template_id: str | None, *, duplicate: bool) -> None:
         """A new row ``new_id``: a copy of ``template_id`` (its values; for a plain add, its name and sources
@@ -192,12 +195,22 @@ class CatalogSession(QObject):
         changes: dict[str, list[Mapping[str, Any]]] = {name: [row]}
         if name == "gpus":
             base_gpu = template.get("id", "")
-            node = next((dict(n) for n in cat.rows("nodes") if n.get("gpu") == base_gpu
-                         and n.get("default_for_gpu", "").lower() in ("true", "yes", "1", "y")), None)
+            node = next(
+                (
+                    dict(n)
+                    for n in cat.rows("nodes")
+                    if n.get("gpu") == base_gpu and n.get("default_for_gpu", "").lower() in ("true", "yes", "1", "y")
+                ),
+                None,
+            )
             if node is not None:
                 node_id = self._free_id("nodes", f"{new_id}-node")
-                node.update(id=node_id, gpu=new_id, default_for_gpu="true",
-                            name=_tr("{0} server").format(row.get("name", new_id)))
+                node.update(
+                    id=node_id,
+                    gpu=new_id,
+                    default_for_gpu="true",
+                    name=_tr("{0} server").format(row.get("name", new_id)),
+                )
                 changes["nodes"] = [node]
         verb = _tr("Duplicate {0}") if duplicate else _tr("Add {0}")
         self.apply(verb.format(new_id), lambda udir: store.save_rows(changes, udir, self.folder))
@@ -241,8 +254,10 @@ class CatalogSession(QObject):
 
     def import_csv(self, table: str, path: Path) -> int:
         name = table_schema(table).name
-        return self.apply(_tr("Import {0}").format(Path(path).name),
-                          lambda udir: import_user_csv(name, Path(path), udir, folder=self.folder))
+        return self.apply(
+            _tr("Import {0}").format(Path(path).name),
+            lambda udir: import_user_csv(name, Path(path), udir, folder=self.folder),
+        )
 
     def export_csv(self, table: str, path: Path) -> int:
         """Write the user's rows of ``table`` to ``path`` (not an edit: nothing to undo)."""

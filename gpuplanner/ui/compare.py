@@ -45,8 +45,20 @@ from .theme import status_colors
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
-METRICS = ("gpu", "fits", "memory", "headroom", "layout", "wall", "gpu_hours", "job_cost", "cloud_on_demand",
-           "onprem_tco", "breakeven", "per_million")
+METRICS = (
+    "gpu",
+    "fits",
+    "memory",
+    "headroom",
+    "layout",
+    "wall",
+    "gpu_hours",
+    "job_cost",
+    "cloud_on_demand",
+    "onprem_tco",
+    "breakeven",
+    "per_million",
+)
 LOWER_IS_BETTER = {"memory", "wall", "gpu_hours", "job_cost", "cloud_on_demand", "onprem_tco", "per_million"}
 MONEY = {"job_cost", "cloud_on_demand", "onprem_tco", "per_million"}
 
@@ -57,11 +69,18 @@ def _t(text: str) -> str:
 
 def metric_label(key: str) -> str:
     return {
-        "gpu": _t("GPUs"), "fits": _t("Fits in memory"), "memory": _t("Peak memory per GPU"),
-        "headroom": _t("Headroom per GPU"), "layout": _t("Layout"), "wall": _t("Wall clock"),
-        "gpu_hours": _t("GPU-hours"), "job_cost": _t("Job cost at on-demand prices"),
-        "cloud_on_demand": _t("Cloud on demand (horizon)"), "onprem_tco": _t("Owning TCO (horizon)"),
-        "breakeven": _t("Break-even utilization"), "per_million": _t("Owning cost per million tokens"),
+        "gpu": _t("GPUs"),
+        "fits": _t("Fits in memory"),
+        "memory": _t("Peak memory per GPU"),
+        "headroom": _t("Headroom per GPU"),
+        "layout": _t("Layout"),
+        "wall": _t("Wall clock"),
+        "gpu_hours": _t("GPU-hours"),
+        "job_cost": _t("Job cost at on-demand prices"),
+        "cloud_on_demand": _t("Cloud on demand (horizon)"),
+        "onprem_tco": _t("Owning TCO (horizon)"),
+        "breakeven": _t("Break-even utilization"),
+        "per_million": _t("Owning cost per million tokens"),
     }[key]
 
 
@@ -145,8 +164,12 @@ class CompareResultsModel(QAbstractTableModel):
     def columnCount(self, parent: Index = ROOT) -> int:  # noqa: N802 - Qt API
         return 0 if parent.isValid() else 4
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,  # noqa: N802 - Qt API
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
         if not 0 <= section < 4:
@@ -182,8 +205,13 @@ class CompareResultsModel(QAbstractTableModel):
         return f"{100 * rel:+.1f}%".replace("-", "−"), sign
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (not index.isValid() or self.a is None or self.b is None or not 0 <= index.row() < len(METRICS)
-                or not 0 <= index.column() < 4):
+        if (
+            not index.isValid()
+            or self.a is None
+            or self.b is None
+            or not 0 <= index.row() < len(METRICS)
+            or not 0 <= index.column() < 4
+        ):
             return None
         key = METRICS[index.row()]
         col = index.column()
@@ -223,8 +251,14 @@ def flatten(doc: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
-FRACTION_KEYS = {"cost.utilization", "cost.spot_lost_fraction", "cost.import_tax_fraction",
-                 "cost.support_fraction_per_year", "cost.discount_rate", "cost.electricity_escalation_per_year"}
+FRACTION_KEYS = {
+    "cost.utilization",
+    "cost.spot_lost_fraction",
+    "cost.import_tax_fraction",
+    "cost.support_fraction_per_year",
+    "cost.discount_rate",
+    "cost.electricity_escalation_per_year",
+}
 
 
 def _value_text(v: Any, key: str = "") -> str:
@@ -269,8 +303,12 @@ class InputDiffModel(QAbstractTableModel):
     def columnCount(self, parent: Index = ROOT) -> int:  # noqa: N802 - Qt API
         return 0 if parent.isValid() else 3
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,  # noqa: N802 - Qt API
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 3:
             return (_t("Input"), *self.labels)[section]
         return None
@@ -310,8 +348,9 @@ def _table(name: str) -> QTableView:
 class CompareDialog(QDialog):
     openRequested = Signal(str)  # the other scenario's path
 
-    def __init__(self, current: Side, other: Side, other_path: Path | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, current: Side, other: Side, other_path: Path | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         t = self.tr
         self.setWindowTitle(t("Compare scenarios"))
@@ -383,13 +422,17 @@ class CompareDialog(QDialog):
 
     def _refresh(self) -> None:
         a, b = self.current, self.other
-        self.heading.setText(self.tr("<b>{0}</b>: {1}<br><b>{2}</b>: {3}").format(
-            a.label, _escape(a.scenario.name), b.label, _escape(b.scenario.name)))
+        self.heading.setText(
+            self.tr("<b>{0}</b>: {1}<br><b>{2}</b>: {3}").format(
+                a.label, _escape(a.scenario.name), b.label, _escape(b.scenario.name)
+            )
+        )
         self.results_model.set_sides(a, b)
         self.inputs_model.set_scenarios(a.scenario, b.scenario, (a.label, b.label))
         n = self.inputs_model.rowCount()
-        self.inputs_label.setText(self.tr("Inputs that differ: {0}").format(n) if n else
-                                  self.tr("The inputs are the same."))
+        self.inputs_label.setText(
+            self.tr("Inputs that differ: {0}").format(n) if n else self.tr("The inputs are the same.")
+        )
         self.results.resizeColumnToContents(0)
         self.inputs.resizeColumnToContents(0)
 

@@ -18,22 +18,27 @@ def info(parent: QWidget | None, title: str, text: str) -> None:
 
 def ask_save_changes(parent: QWidget | None, name: str) -> QMessageBox.StandardButton:
     """Save, Discard or Cancel."""
-    buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-               | QMessageBox.StandardButton.Cancel)
+    buttons = QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
     text = parent.tr("“{0}” has unsaved changes. Save them?").format(name) if parent else name
-    return QMessageBox.question(parent, parent.tr("Unsaved changes") if parent else "", text, buttons,
-                                QMessageBox.StandardButton.Save)
+    return QMessageBox.question(
+        parent, parent.tr("Unsaved changes") if parent else "", text, buttons, QMessageBox.StandardButton.Save
+    )
 
 
 def open_scenario_path(parent: QWidget, start: str = "") -> str:
-    path, _ = QFileDialog.getOpenFileName(parent, parent.tr("Open scenario"), start,
-                                          parent.tr("gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)"))
+    path, _ = QFileDialog.getOpenFileName(
+        parent,
+        parent.tr("Open scenario"),
+        start,
+        parent.tr("gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)"),
+    )
     return path
 
 
 def save_scenario_path(parent: QWidget, start: str = "") -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, parent.tr("Save scenario as"), start,
-                                          parent.tr("gpuplanner scenarios (*.gpuplan.toml)"))
+    path, _ = QFileDialog.getSaveFileName(
+        parent, parent.tr("Save scenario as"), start, parent.tr("gpuplanner scenarios (*.gpuplan.toml)")
+    )
     if path and not path.endswith(SCENARIO_SUFFIX):
         path = path.removesuffix(".toml") + SCENARIO_SUFFIX
     return path
@@ -47,8 +52,12 @@ def save_file_path(parent: QWidget, title: str, start: str, file_filter: str, su
 
 
 def compare_scenario_path(parent: QWidget, start: str = "") -> str:
-    path, _ = QFileDialog.getOpenFileName(parent, parent.tr("Compare with scenario"), start,
-                                          parent.tr("gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)"))
+    path, _ = QFileDialog.getOpenFileName(
+        parent,
+        parent.tr("Compare with scenario"),
+        start,
+        parent.tr("gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)"),
+    )
     return path
 
 

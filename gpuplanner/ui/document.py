@@ -55,8 +55,13 @@ class ScenarioDocument(QObject):
     pathChanged = Signal()
     catalogChanged = Signal()  # the hardware catalog was reloaded (a catalog edit, undo or redo)
 
-    def __init__(self, scenario: Scenario, catalog: Catalog | Callable[[], Catalog],
-                 path: str | os.PathLike[str] | None = None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        catalog: Catalog | Callable[[], Catalog],
+        path: str | os.PathLike[str] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         """``catalog`` may be a loader, called on first use (the app loads it after the first paint)."""
         super().__init__(parent)
         self._scenario = scenario
@@ -127,8 +132,9 @@ class ScenarioDocument(QObject):
         self.undo_stack.setClean()
         self.pathChanged.emit()
 
-    def restore(self, s: Scenario, path: str | os.PathLike[str] | None, *, read_only: bool = False,
-                modified: bool = True) -> None:
+    def restore(
+        self, s: Scenario, path: str | os.PathLike[str] | None, *, read_only: bool = False, modified: bool = True
+    ) -> None:
         """Work recovered after a crash: the scenario and its file, modified (unsaved) unless told otherwise.
         The history starts empty; Save writes the recovered work to ``path``."""
         self.replace_all(s, path, read_only=read_only)

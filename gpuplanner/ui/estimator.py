@@ -58,8 +58,9 @@ class EstimateRunner(QObject):
     busyChanged = Signal(bool)
     failed = Signal(str)
 
-    def __init__(self, document: ScenarioDocument, parent: QObject | None = None, *,
-                 debounce_ms: int = DEBOUNCE_MS) -> None:
+    def __init__(
+        self, document: ScenarioDocument, parent: QObject | None = None, *, debounce_ms: int = DEBOUNCE_MS
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.generation = 0
@@ -132,8 +133,7 @@ class EstimateRunner(QObject):
         self.wait()
         self._timer.stop()
         self.generation += 1
-        rs = compute_results(self.document.scenario, self.document.catalog, sweep=sweep,
-                             generation=self.generation)
+        rs = compute_results(self.document.scenario, self.document.catalog, sweep=sweep, generation=self.generation)
         self.latest = rs
         self.resultsReady.emit(rs)
         return rs

@@ -71,8 +71,9 @@ class CountSpinBox(QSpinBox):
         self._agree(self.value())
 
 
-def counted(minimum: int, maximum: int, one: str, many: str, *, special: str | None = None,
-            step: int = 1) -> CountSpinBox:
+def counted(
+    minimum: int, maximum: int, one: str, many: str, *, special: str | None = None, step: int = 1
+) -> CountSpinBox:
     w = CountSpinBox(one, many)
     _setup_spin(w, minimum, maximum, "", special, step)
     w._agree(w.value())
@@ -96,8 +97,15 @@ def spin(minimum: int, maximum: int, suffix: str = "", *, special: str | None = 
     return w
 
 
-def dspin(minimum: float, maximum: float, suffix: str = "", *, decimals: int = 2, step: float = 1.0,
-          special: str | None = None) -> QDoubleSpinBox:
+def dspin(
+    minimum: float,
+    maximum: float,
+    suffix: str = "",
+    *,
+    decimals: int = 2,
+    step: float = 1.0,
+    special: str | None = None,
+) -> QDoubleSpinBox:
     w = QDoubleSpinBox()
     w.setRange(minimum, maximum)
     w.setDecimals(decimals)
@@ -186,16 +194,26 @@ class DefaultableSpin(QWidget):
 
     edited = Signal()
 
-    def __init__(self, minimum: float, maximum: float, suffix: str = "", *, decimals: int = 2,
-                 step: float = 1.0, scale: float = 1.0, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        minimum: float,
+        maximum: float,
+        suffix: str = "",
+        *,
+        decimals: int = 2,
+        step: float = 1.0,
+        scale: float = 1.0,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._scale = scale  # shown = stored × scale (fractions shown as percent)
         self._override: float | None = None
         self._default: float | None = None
         self._source = ""
         self._sentinel = minimum - 1
-        self.spin = dspin(self._sentinel, maximum, suffix, decimals=decimals, step=step,
-                          special=self.tr("not published"))
+        self.spin = dspin(
+            self._sentinel, maximum, suffix, decimals=decimals, step=step, special=self.tr("not published")
+        )
         self.spin.setMinimum(self._sentinel)
         self.reset = QToolButton()
         self.reset.setText("↺")

@@ -36,8 +36,16 @@ ENV_VAR = "GPUPLANNER_LANG"
 SHARED_CONTEXT = ""
 _PROPERTY = "gpuplannerLanguage"
 
-KOREAN_FONTS = ("Malgun Gothic", "Apple SD Gothic Neo", "Noto Sans CJK KR", "Noto Sans KR", "Source Han Sans KR",
-                "NanumGothic", "NanumBarunGothic", "UnDotum")
+KOREAN_FONTS = (
+    "Malgun Gothic",
+    "Apple SD Gothic Neo",
+    "Noto Sans CJK KR",
+    "Noto Sans KR",
+    "Source Han Sans KR",
+    "NanumGothic",
+    "NanumBarunGothic",
+    "UnDotum",
+)
 
 _installed: list[QTranslator] = []
 _locale_before: QLocale | None = None
@@ -101,8 +109,7 @@ def locale_for(language: str) -> QLocale:
 class Translator(QTranslator):
     """A QTranslator over one .qm file that also looks in the shared context when the caller's has no entry."""
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
-                  n: int = -1) -> str | None:
+    def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str | None:
         text = super().translate(context, source, disambiguation, n)
         if not text and context != SHARED_CONTEXT:
             text = super().translate(SHARED_CONTEXT, source, disambiguation, n)
@@ -166,8 +173,12 @@ def install_translator(app: QCoreApplication, language: str | None = None) -> st
         if ours.load(str(path)):
             _installed.append(ours)
             qt_own = QTranslator(app)  # Qt's own texts: dialog buttons, file dialogs, context menus
-            if qt_own.load(QLocale(QLocale.Language.Korean), "qtbase", "_",
-                           QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            if qt_own.load(
+                QLocale(QLocale.Language.Korean),
+                "qtbase",
+                "_",
+                QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath),
+            ):
                 _installed.append(qt_own)  # (missing from a build is not fatal: Qt's buttons stay English)
             for tr in _installed:
                 app.installTranslator(tr)
@@ -218,5 +229,4 @@ def format_money(value: float, currency: str, decimals: int = 0) -> str:
 
 def language_choices() -> list[tuple[str, str]]:
     """(value, label) for a preferences combo box; each language named in itself."""
-    return [("system", QCoreApplication.translate("Language", "System default")), ("en", "English"),
-            ("ko", "한국어")]
+    return [("system", QCoreApplication.translate("Language", "System default")), ("en", "English"), ("ko", "한국어")]

@@ -67,8 +67,7 @@ class MainWindow(QMainWindow):
     firstPainted = Signal()
     recoveryChecked = Signal(bool)  # True when work from a crashed session was restored
 
-    def __init__(self, doc: ScenarioDocument, settings: QSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, doc: ScenarioDocument, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.settings = settings or QSettings()
@@ -100,8 +99,9 @@ class MainWindow(QMainWindow):
         self._route_undo_keys(self.wizard.model_page)
 
         self.runner.resultsReady.connect(self.show_results)
-        self.runner.failed.connect(lambda msg: self.statusBar().showMessage(self.tr("Estimate failed: {0}")
-                                                                             .format(msg)))
+        self.runner.failed.connect(
+            lambda msg: self.statusBar().showMessage(self.tr("Estimate failed: {0}").format(msg))
+        )
         self.autosave.failed.connect(lambda msg: self.statusBar().showMessage(msg, 15_000))
         doc.pathChanged.connect(self._update_title)
         doc.changed.connect(self._update_title)
@@ -129,14 +129,14 @@ class MainWindow(QMainWindow):
         self.recent_menu.setToolTipsVisible(True)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self.compare_action = file_menu.addAction(t("Co&mpare With…"), self.compare_with)
-        self.compare_action.setStatusTip(t("Show the key results and the differing inputs of this scenario and "
-                                           "another one side by side"))
+        self.compare_action.setStatusTip(
+            t("Show the key results and the differing inputs of this scenario and another one side by side")
+        )
         file_menu.addSeparator()
         self.save_action = file_menu.addAction(t("&Save"), QKeySequence.StandardKey.Save, self.save)
         self.save_as_action = file_menu.addAction(t("Save &As…"), QKeySequence("Ctrl+Shift+S"), self.save_as)
         file_menu.addSeparator()
-        self.export_action = file_menu.addAction(t("&Export Workbook…"), QKeySequence("Ctrl+E"),
-                                                 self.export_workbook)
+        self.export_action = file_menu.addAction(t("&Export Workbook…"), QKeySequence("Ctrl+E"), self.export_workbook)
         self.plots_menu = file_menu.addMenu(t("Export &Plot"))
         self.plots_menu.aboutToShow.connect(self._fill_plots_menu)
         file_menu.addSeparator()
@@ -150,15 +150,13 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
-        self.preferences_action = edit_menu.addAction(t("Pre&ferences…"), QKeySequence("Ctrl+,"),
-                                                      self.show_preferences)
+        self.preferences_action = edit_menu.addAction(t("Pre&ferences…"), QKeySequence("Ctrl+,"), self.show_preferences)
         self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
 
         view_menu = bar.addMenu(t("&View"))
         steps = view_menu.addMenu(t("&Go to Step"))
         for i, name in enumerate(self.wizard.step_names()):
-            steps.addAction(f"&{i + 1} {name}", QKeySequence(f"Ctrl+{i + 1}"),
-                            lambda i=i: self.wizard.go_to(Pages(i)))
+            steps.addAction(f"&{i + 1} {name}", QKeySequence(f"Ctrl+{i + 1}"), lambda i=i: self.wizard.go_to(Pages(i)))
         theme_menu = view_menu.addMenu(t("&Theme"))
         group = QActionGroup(self)
         current = str(self.settings.value(THEME_KEY, "system"))
@@ -173,8 +171,9 @@ class MainWindow(QMainWindow):
 
         # no mnemonic: every letter of "Tools" is taken by a field label on some wizard step
         tools_menu = bar.addMenu(t("Tools"))
-        self.catalog_action = tools_menu.addAction(t("&Catalog Editor…"), QKeySequence("Ctrl+Shift+K"),
-                                                   self.show_catalog_editor)
+        self.catalog_action = tools_menu.addAction(
+            t("&Catalog Editor…"), QKeySequence("Ctrl+Shift+K"), self.show_catalog_editor
+        )
         self.catalog_action.setStatusTip(t("Edit GPUs, node types, cloud offers and site profiles"))
 
         help_menu = bar.addMenu(t("&Help"))
@@ -269,8 +268,11 @@ class MainWindow(QMainWindow):
         try:
             catalog = self.doc.catalog
         except (InputError, FileAccessError) as err:
-            dialogs.error(self, self.tr("gpuplanner cannot start"),
-                          self.tr("The hardware catalog cannot be read:\n{0}").format(err))
+            dialogs.error(
+                self,
+                self.tr("gpuplanner cannot start"),
+                self.tr("The hardware catalog cannot be read:\n{0}").format(err),
+            )
             self.doc.undo_stack.setClean()
             QTimer.singleShot(0, self, self.close)
             return
@@ -329,11 +331,11 @@ class MainWindow(QMainWindow):
         """The shipped default scenario, unchanged, takes the preferred currency and site (Preferences)."""
         from .app import default_scenario_path
 
-        if not (self.doc.read_only_path and self.doc.path == default_scenario_path()
-                and not self.doc.is_modified()):
+        if not (self.doc.read_only_path and self.doc.path == default_scenario_path() and not self.doc.is_modified()):
             return
-        s = new_scenario_defaults(self.doc.scenario, self.settings,
-                                  self.doc.catalog if self.doc.catalog_loaded else None)
+        s = new_scenario_defaults(
+            self.doc.scenario, self.settings, self.doc.catalog if self.doc.catalog_loaded else None
+        )
         if s != self.doc.scenario:
             self.doc.replace_all(s, self.doc.path, read_only=True)
 
@@ -357,8 +359,7 @@ class MainWindow(QMainWindow):
         except (InputError, FileAccessError) as err:
             dialogs.error(self, self.tr("Cannot start a new scenario"), str(err))
             return
-        scenario = new_scenario_defaults(scenario, self.settings,
-                                         self.doc.catalog if self.doc.catalog_loaded else None)
+        scenario = new_scenario_defaults(scenario, self.settings, self.doc.catalog if self.doc.catalog_loaded else None)
         self.doc.replace_all(scenario, path, read_only=True)
         self.wizard.restart()
 
@@ -373,12 +374,14 @@ class MainWindow(QMainWindow):
         try:
             self.doc.open(path)
         except InputError as err:
-            dialogs.error(self, self.tr("Cannot open scenario"),
-                          self.tr("{0}\n\nThe file is not a valid scenario; nothing was changed.").format(err))
+            dialogs.error(
+                self,
+                self.tr("Cannot open scenario"),
+                self.tr("{0}\n\nThe file is not a valid scenario; nothing was changed.").format(err),
+            )
             return False
         except FileAccessError as err:
-            dialogs.error(self, self.tr("Cannot open scenario"),
-                          self.tr("{0}\n\nNothing was changed.").format(err))
+            dialogs.error(self, self.tr("Cannot open scenario"), self.tr("{0}\n\nNothing was changed.").format(err))
             return False
         self._remember(Path(path))
         self.wizard.restart()
@@ -407,9 +410,13 @@ class MainWindow(QMainWindow):
         try:
             saved = self.doc.save(path)
         except FileAccessError as err:
-            dialogs.error(self, self.tr("Cannot save scenario"),
-                          self.tr("{0}\n\nYour changes are still open here; choose another place with "
-                                  "File › Save As.").format(err))
+            dialogs.error(
+                self,
+                self.tr("Cannot save scenario"),
+                self.tr("{0}\n\nYour changes are still open here; choose another place with File › Save As.").format(
+                    err
+                ),
+            )
             return False
         self._remember(saved)
         self.statusBar().showMessage(self.tr("Saved {0}").format(saved), 5000)
@@ -427,8 +434,9 @@ class MainWindow(QMainWindow):
             other = read_scenario(path)
             catalog = self.doc.catalog
         except (InputError, FileAccessError) as err:
-            dialogs.error(self, self.tr("Cannot compare"),
-                          self.tr("{0}\n\nThe open scenario was not changed.").format(err))
+            dialogs.error(
+                self, self.tr("Cannot compare"), self.tr("{0}\n\nThe open scenario was not changed.").format(err)
+            )
             return None
         from .compare import CompareDialog, Side
         from .resultset import estimate_one
@@ -436,21 +444,27 @@ class MainWindow(QMainWindow):
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             latest = self.runner.latest
-            mine = (latest.primary if latest is not None and latest.scenario == self.doc.scenario
-                    and latest.primary is not None else estimate_one(self.doc.scenario, catalog))
+            mine = (
+                latest.primary
+                if latest is not None and latest.scenario == self.doc.scenario and latest.primary is not None
+                else estimate_one(self.doc.scenario, catalog)
+            )
             theirs = estimate_one(other, catalog)
         finally:
             QApplication.restoreOverrideCursor()
         other_path = Path(path)
-        dlg = CompareDialog(Side(self.doc.scenario, mine, self.tr("This scenario")),
-                            Side(other, theirs, other_path.name), other_path, self)
+        dlg = CompareDialog(
+            Side(self.doc.scenario, mine, self.tr("This scenario")),
+            Side(other, theirs, other_path.name),
+            other_path,
+            self,
+        )
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.openRequested.connect(lambda p, d=dlg: self.open_file(p) and d.close())
         dlg.estimate = lambda s: estimate_one(s, self.doc.catalog)
         self.doc.catalogChanged.connect(dlg.refresh_other)  # the other side, with the edited catalog
         self.compare_dialogs.append(dlg)
-        dlg.destroyed.connect(lambda *_a, d=dlg: self.compare_dialogs.remove(d) if d in self.compare_dialogs
-                              else None)
+        dlg.destroyed.connect(lambda *_a, d=dlg: self.compare_dialogs.remove(d) if d in self.compare_dialogs else None)
         dlg.show()
         self.settings.setValue(SCENARIO_FOLDER_KEY, str(other_path.parent))
         return dlg
@@ -458,15 +472,14 @@ class MainWindow(QMainWindow):
     def export_workbook(self) -> bool:
         export = export_function()
         if export is None:
-            dialogs.info(self, self.tr("Export workbook"),
-                         self.tr("The Excel export is not part of this build yet."))
+            dialogs.info(self, self.tr("Export workbook"), self.tr("The Excel export is not part of this build yet."))
             return False
-        stem = (self.doc.path.name.removesuffix(dialogs.SCENARIO_SUFFIX) if self.doc.path
-                else self.doc.scenario.name)
+        stem = self.doc.path.name.removesuffix(dialogs.SCENARIO_SUFFIX) if self.doc.path else self.doc.scenario.name
         folder = str(self.settings.value(EXPORT_FOLDER_KEY, "") or "")
         start = str(Path(folder) / (stem + ".xlsx")) if folder else stem + ".xlsx"
-        path = dialogs.save_file_path(self, self.tr("Export workbook"), start,
-                                      self.tr("Excel workbook (*.xlsx)"), ".xlsx")
+        path = dialogs.save_file_path(
+            self, self.tr("Export workbook"), start, self.tr("Excel workbook (*.xlsx)"), ".xlsx"
+        )
         if not path:
             return False
         from .i18n import export_language

@@ -58,7 +58,8 @@ def language_choices() -> list[tuple[str, str]]:
         from .i18n import language_choices as choices
     except ImportError:
         return [("system", QCoreApplication.translate("Language", "System default"))] + [
-            (v, _OWN_NAMES[v]) for v in ("en", "ko")]
+            (v, _OWN_NAMES[v]) for v in ("en", "ko")
+        ]
     return choices()
 
 
@@ -159,14 +160,20 @@ class PreferencesDialog(QDialog):
         self.scenario_folder = _FolderField(setting(settings, SCENARIO_FOLDER_KEY), t("Scenario folder"))
         self.export_folder = _FolderField(setting(settings, EXPORT_FOLDER_KEY), t("Export folder"))
         self.catalog_folder = _FolderField(setting(settings, CATALOG_FOLDER_KEY), t("Catalog CSV folder"))
-        for label, field in ((t("Sc&enarios:"), self.scenario_folder), (t("E&xports:"), self.export_folder),
-                             (t("Catalog C&SV:"), self.catalog_folder)):
+        for label, field in (
+            (t("Sc&enarios:"), self.scenario_folder),
+            (t("E&xports:"), self.export_folder),
+            (t("Catalog C&SV:"), self.catalog_folder),
+        ):
             lab = QLabel(label)
             lab.setBuddy(field.edit)
             form3.addRow(lab, field)
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(self.restore_defaults)

@@ -48,11 +48,11 @@ def rent_or_buy(c: CandidateResult, rs: ResultSet) -> str:
     u, cur, years = rs.scenario.cost.utilization, rs.currency, rs.scenario.cost.horizon_years
     if tco < od:
         return tr("; at {0} utilization owning ({1}) beats renting on demand ({2}) over {3:g} years").format(
-            fmt.percent(u), fmt.money_short(tco, cur), fmt.money_short(od, cur), years) + (
-            tr(", break-even {0}").format(fmt.percent(u_star)) if u_star is not None else "")
+            fmt.percent(u), fmt.money_short(tco, cur), fmt.money_short(od, cur), years
+        ) + (tr(", break-even {0}").format(fmt.percent(u_star)) if u_star is not None else "")
     return tr("; at {0} utilization renting on demand ({1}) is cheaper than owning ({2}) over {3:g} years").format(
-        fmt.percent(u), fmt.money_short(od, cur), fmt.money_short(tco, cur), years) + (
-        tr(" (owning wins above {0})").format(fmt.percent(u_star)) if u_star is not None else "")
+        fmt.percent(u), fmt.money_short(od, cur), fmt.money_short(tco, cur), years
+    ) + (tr(" (owning wins above {0})").format(fmt.percent(u_star)) if u_star is not None else "")
 
 
 def recommendation(rs: ResultSet | None) -> str:
@@ -66,26 +66,38 @@ def recommendation(rs: ResultSet | None) -> str:
     best = choose(rs)
     if best is None:
         closest = max(with_memory, key=lambda c: c.estimate.memory.headroom)
-        return tr("None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest but needs {2} more "
-                  "per GPU, so shard more (ZeRO-3, tensor or pipeline parallel), recompute activations, use LoRA or "
-                  "add GPUs.").format(n, closest.gpu_name, fmt.gib(-closest.estimate.memory.headroom))
+        return tr(
+            "None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest but needs {2} more "
+            "per GPU, so shard more (ZeRO-3, tensor or pipeline parallel), recompute activations, use LoRA or "
+            "add GPUs."
+        ).format(n, closest.gpu_name, fmt.gib(-closest.estimate.memory.headroom))
     e = best.estimate
     mem = e.memory
     if rs.has_time and e.time is not None and e.time.wall_seconds is not None:
         cost = _job_cost(best)
-        cost_text = (tr(", {0} at on-demand prices").format(fmt.money(cost, rs.currency))
-                     if math.isfinite(cost) else "")
+        cost_text = tr(", {0} at on-demand prices").format(fmt.money(cost, rs.currency)) if math.isfinite(cost) else ""
         text = tr("Use {0} × {1}: it fits with {2} free per GPU and trains in {3} ({4}{5})").format(
-            n, best.gpu_name, fmt.gib(mem.headroom), fmt.days(e.time.wall_seconds), fmt.gpu_hours(e.time.gpu_hours),
-            cost_text)
+            n,
+            best.gpu_name,
+            fmt.gib(mem.headroom),
+            fmt.days(e.time.wall_seconds),
+            fmt.gpu_hours(e.time.gpu_hours),
+            cost_text,
+        )
         dl = rs.scenario.workload.deadline_days
         if dl is not None:
             need = rs.deadline_count(best.gpu_id)
-            text += (tr("; {0} GPUs meet the {1:g}-day deadline").format(need, dl) if need is not None
-                     else tr("; no plotted GPU count meets the {0:g}-day deadline").format(dl))
+            text += (
+                tr("; {0} GPUs meet the {1:g}-day deadline").format(need, dl)
+                if need is not None
+                else tr("; no plotted GPU count meets the {0:g}-day deadline").format(dl)
+            )
         return text + rent_or_buy(best, rs) + "."
     extra = ""
     if not rs.scenario.workload.is_training and mem.max_micro_batch is not None:
         extra = tr(" (up to {0} concurrent sequences)").format(f"{mem.max_micro_batch:,}")
-    return tr("Use {0} × {1}: it fits with {2} free per GPU{3}").format(
-        n, best.gpu_name, fmt.gib(mem.headroom), extra) + rent_or_buy(best, rs) + "."
+    return (
+        tr("Use {0} × {1}: it fits with {2} free per GPU{3}").format(n, best.gpu_name, fmt.gib(mem.headroom), extra)
+        + rent_or_buy(best, rs)
+        + "."
+    )

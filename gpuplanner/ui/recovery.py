@@ -59,8 +59,9 @@ class Autosaver(QObject):
     failed = Signal(str)
     saved = Signal(str)  # the record's path
 
-    def __init__(self, doc: ScenarioDocument, settings: QSettings, parent: QObject | None = None, *,
-                 folder: Path | None = None) -> None:
+    def __init__(
+        self, doc: ScenarioDocument, settings: QSettings, parent: QObject | None = None, *, folder: Path | None = None
+    ) -> None:
         super().__init__(parent)
         self.doc = doc
         self._folder = Path(folder) if folder is not None else None  # resolved on first use (after the paint)
@@ -126,8 +127,14 @@ class Autosaver(QObject):
 
         try:
             self._ensure_lock()
-            write_record(self.session, self.doc.scenario, path=self.doc.path,
-                         read_only_path=self.doc.read_only_path, modified=True, folder=self.folder)
+            write_record(
+                self.session,
+                self.doc.scenario,
+                path=self.doc.path,
+                read_only_path=self.doc.read_only_path,
+                modified=True,
+                folder=self.folder,
+            )
         except (FileAccessError, OSError) as err:
             message = _tr("Autosave failed: {0}. Save your work with File › Save.").format(err)
             if message != self._last_error:
@@ -216,9 +223,13 @@ def recovery_box(parent: QWidget | None, record: AutosaveRecord) -> QMessageBox:
         where = _tr("File: {0}").format(record.path)
     else:
         where = _tr("The scenario was never saved to a file.")
-    box.setInformativeText(_tr("Your unsaved changes to “{0}” were kept (last autosave {1}).\n{2}\n\n"
-                               "Restore brings them back; they stay unsaved until you save them. Discard "
-                               "deletes them.").format(record.scenario.name, _when(record.saved_at), where))
+    box.setInformativeText(
+        _tr(
+            "Your unsaved changes to “{0}” were kept (last autosave {1}).\n{2}\n\n"
+            "Restore brings them back; they stay unsaved until you save them. Discard "
+            "deletes them."
+        ).format(record.scenario.name, _when(record.saved_at), where)
+    )
     # a message box wraps its text short; give it room (the labels' Qt object names)
     box.setStyleSheet("QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 440px; }")
     restore = box.addButton(_tr("&Restore"), QMessageBox.ButtonRole.AcceptRole)
@@ -259,8 +270,7 @@ def offer_recovery(window: Any) -> bool:
     orphans, problems = find_orphans(folder, autosaver.session if autosaver is not None else None)
     status = window.statusBar() if hasattr(window, "statusBar") else None
     if problems and status is not None:
-        status.showMessage(_tr("An autosave file could not be read and was set aside: {0}").format(problems[0]),
-                           10_000)
+        status.showMessage(_tr("An autosave file could not be read and was set aside: {0}").format(problems[0]), 10_000)
     if not orphans:
         return False
     first, rest = orphans[0], orphans[1:]

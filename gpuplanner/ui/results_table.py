@@ -13,8 +13,19 @@ from . import tooltips as tips
 from .resultset import CandidateResult, ResultSet
 from .theme import status_colors
 
-COLUMNS = ("gpu", "fits", "memory", "headroom", "layout", "wall", "gpu_hours", "job_cost", "onprem_tco",
-           "breakeven", "deadline_gpus")
+COLUMNS = (
+    "gpu",
+    "fits",
+    "memory",
+    "headroom",
+    "layout",
+    "wall",
+    "gpu_hours",
+    "job_cost",
+    "onprem_tco",
+    "breakeven",
+    "deadline_gpus",
+)
 NUMERIC = {"memory", "headroom", "wall", "gpu_hours", "job_cost", "onprem_tco", "breakeven", "deadline_gpus"}
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the (invalid) root index, as the default parent
@@ -23,11 +34,17 @@ ROOT = QModelIndex()  # the (invalid) root index, as the default parent
 def header(col: str) -> str:
     t = QCoreApplication.translate
     return {
-        "gpu": t("Results", "GPU"), "fits": t("Results", "Fits?"), "memory": t("Results", "Peak / GPU"),
-        "headroom": t("Results", "Headroom"), "layout": t("Results", "Best layout"),
-        "wall": t("Results", "Wall clock"), "gpu_hours": t("Results", "GPU-hours"),
-        "job_cost": t("Results", "Job cost"), "onprem_tco": t("Results", "Owning TCO"),
-        "breakeven": t("Results", "Break-even"), "deadline_gpus": t("Results", "GPUs for deadline"),
+        "gpu": t("Results", "GPU"),
+        "fits": t("Results", "Fits?"),
+        "memory": t("Results", "Peak / GPU"),
+        "headroom": t("Results", "Headroom"),
+        "layout": t("Results", "Best layout"),
+        "wall": t("Results", "Wall clock"),
+        "gpu_hours": t("Results", "GPU-hours"),
+        "job_cost": t("Results", "Job cost"),
+        "onprem_tco": t("Results", "Owning TCO"),
+        "breakeven": t("Results", "Break-even"),
+        "deadline_gpus": t("Results", "GPUs for deadline"),
     }[col]
 
 
@@ -36,8 +53,9 @@ def short_layout(c: CandidateResult, training: bool = True) -> str:
     if e is None:
         return fmt.DASH
     lay = e.layout
-    parts = [f"{name}{v}" for name, v in (("tp", lay.tp), ("pp", lay.pp), ("cp", lay.cp), ("ep", lay.ep))
-             if v > 1] + [f"dp{lay.dp}"]
+    parts = [f"{name}{v}" for name, v in (("tp", lay.tp), ("pp", lay.pp), ("cp", lay.cp), ("ep", lay.ep)) if v > 1] + [
+        f"dp{lay.dp}"
+    ]
     extra = f" · ZeRO-{lay.zero} · mb{lay.micro_batch} · {lay.recompute}" if training else ""
     return "×".join(parts) + extra
 
@@ -99,13 +117,18 @@ def tooltip(rs: ResultSet, c: CandidateResult, col: str) -> str:
     s = rs.scenario
     return {
         "gpu": f"{c.gpu_name} ({c.gpu_id})",
-        "fits": tips.headroom(e), "memory": tips.memory_total(e), "headroom": tips.headroom(e),
-        "layout": tips.layout(e), "wall": tips.wall_time(e, s.workload.training_tokens),
-        "gpu_hours": tips.gpu_hours(e, s.hardware.gpu_count), "job_cost": tips.job_cost(e),
-        "onprem_tco": tips.onprem_tco(e), "breakeven": tips.breakeven(e),
+        "fits": tips.headroom(e),
+        "memory": tips.memory_total(e),
+        "headroom": tips.headroom(e),
+        "layout": tips.layout(e),
+        "wall": tips.wall_time(e, s.workload.training_tokens),
+        "gpu_hours": tips.gpu_hours(e, s.hardware.gpu_count),
+        "job_cost": tips.job_cost(e),
+        "onprem_tco": tips.onprem_tco(e),
+        "breakeven": tips.breakeven(e),
         "deadline_gpus": QCoreApplication.translate(
-            "Results", "smallest GPU count (of the counts plotted) that fits and finishes within {0} days").format(
-            s.workload.deadline_days),
+            "Results", "smallest GPU count (of the counts plotted) that fits and finishes within {0} days"
+        ).format(s.workload.deadline_days),
     }[col]
 
 
@@ -134,8 +157,12 @@ class ResultsTableModel(QAbstractTableModel):
     def columnCount(self, parent: Index = ROOT) -> int:  # noqa: N802 - Qt API
         return 0 if parent.isValid() else len(self.columns())
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,  # noqa: N802 - Qt API
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             cols = self.columns()
             return header(cols[section]) if 0 <= section < len(cols) else None

@@ -92,7 +92,6 @@ class ResultsView(QWidget):
         for p in self.plots:
             p.ensure_plot()
 
-
     def show_results(self, rs: ResultSet) -> None:
         """Redraw everything from ``rs`` (main thread; the engine already ran)."""
         t0 = time.perf_counter()

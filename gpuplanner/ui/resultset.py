@@ -26,6 +26,8 @@ def _tr(text: str) -> str:
     from PySide6.QtCore import QCoreApplication
 
     return QCoreApplication.translate("Results", text)
+
+
 StopCheck = Callable[[], bool]
 
 
@@ -74,8 +76,7 @@ class ResultSet:
 
     @property
     def has_time(self) -> bool:
-        return any(c.estimate and c.estimate.time and c.estimate.time.wall_seconds is not None
-                   for c in self.candidates)
+        return any(c.estimate and c.estimate.time and c.estimate.time.wall_seconds is not None for c in self.candidates)
 
     def sweep_for(self, gpu_id: str) -> tuple[SweepPoint, ...]:
         return tuple(p for p in self.sweep or () if p.gpu_id == gpu_id)
@@ -85,8 +86,11 @@ class ResultSet:
         dl = self.scenario.workload.deadline_days
         if dl is None:
             return None
-        ok = [p.gpu_count for p in self.sweep_for(gpu_id)
-              if p.fits and p.wall_seconds is not None and p.wall_seconds <= dl * 86400]
+        ok = [
+            p.gpu_count
+            for p in self.sweep_for(gpu_id)
+            if p.fits and p.wall_seconds is not None and p.wall_seconds <= dl * 86400
+        ]
         return min(ok) if ok else None
 
 
@@ -110,8 +114,7 @@ def estimate_one(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> Ca
     return _one(s, catalog, gpu_id or s.hardware.gpu)
 
 
-def compute_candidates(s: Scenario, catalog: Catalog, stop: StopCheck = lambda: False
-                       ) -> tuple[CandidateResult, ...]:
+def compute_candidates(s: Scenario, catalog: Catalog, stop: StopCheck = lambda: False) -> tuple[CandidateResult, ...]:
     out = []
     for gid in s.hardware.compared_gpus:
         if stop():
@@ -133,8 +136,9 @@ def sweep_counts(s: Scenario) -> tuple[int, ...]:
     return tuple(ok)
 
 
-def compute_sweep(s: Scenario, catalog: Catalog, gpu_ids: Sequence[str], stop: StopCheck = lambda: False
-                  ) -> tuple[SweepPoint, ...] | None:
+def compute_sweep(
+    s: Scenario, catalog: Catalog, gpu_ids: Sequence[str], stop: StopCheck = lambda: False
+) -> tuple[SweepPoint, ...] | None:
     from gpuplanner.core.engine import estimate
 
     points = []
@@ -148,10 +152,16 @@ def compute_sweep(s: Scenario, catalog: Catalog, gpu_ids: Sequence[str], stop: S
             except Exception:  # a count the engine rejects is simply not on the curve
                 continue
             t, c = e.time, e.cost
-            points.append(SweepPoint(
-                gid, n, bool(e.memory and e.memory.fits),
-                t.wall_seconds if t else None, t.gpu_hours if t else None,
-                getattr(c, "job_cloud_on_demand", None) if c is not None else None))
+            points.append(
+                SweepPoint(
+                    gid,
+                    n,
+                    bool(e.memory and e.memory.fits),
+                    t.wall_seconds if t else None,
+                    t.gpu_hours if t else None,
+                    getattr(c, "job_cloud_on_demand", None) if c is not None else None,
+                )
+            )
     return tuple(points)
 
 

@@ -12,13 +12,20 @@ from PySide6.QtWidgets import QApplication, QWidget
 THEMES = ("system", "light", "dark")
 
 COMPONENT_COLORS = {  # memory breakdown
-    "weights": "#0072B2", "gradients": "#E69F00", "optimizer": "#009E73", "activations": "#CC79A7",
-    "kv_cache": "#56B4E9", "overhead": "#999999",
+    "weights": "#0072B2",
+    "gradients": "#E69F00",
+    "optimizer": "#009E73",
+    "activations": "#CC79A7",
+    "kv_cache": "#56B4E9",
+    "overhead": "#999999",
 }
 SERIES_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
 TIER_COLORS = {
-    "onprem_tco": "#D55E00", "cloud_on_demand": "#0072B2", "cloud_reserved_1y": "#009E73",
-    "cloud_reserved_3y": "#CC79A7", "cloud_spot": "#E69F00",
+    "onprem_tco": "#D55E00",
+    "cloud_on_demand": "#0072B2",
+    "cloud_reserved_1y": "#009E73",
+    "cloud_reserved_3y": "#CC79A7",
+    "cloud_spot": "#E69F00",
 }
 
 
@@ -47,13 +54,25 @@ def dark_palette() -> QPalette:
     roles = QPalette.ColorRole
     window, base, text = QColor("#1f2328"), QColor("#161b22"), QColor("#e6edf3")
     for role, color in (
-        (roles.Window, window), (roles.WindowText, text), (roles.Base, base), (roles.AlternateBase, QColor("#21262d")),
-        (roles.ToolTipBase, QColor("#2d333b")), (roles.ToolTipText, text), (roles.Text, text),
-        (roles.Button, QColor("#2d333b")), (roles.ButtonText, text), (roles.BrightText, QColor("#ff7b72")),
-        (roles.Highlight, QColor("#1f6feb")), (roles.HighlightedText, QColor("#ffffff")),
-        (roles.Link, QColor("#58a6ff")), (roles.PlaceholderText, QColor("#8b949e")),
-        (roles.Mid, QColor("#30363d")), (roles.Dark, QColor("#0d1117")), (roles.Light, QColor("#6e7681")),
-        (roles.Midlight, QColor("#3d444d")), (roles.Shadow, QColor("#010409")),
+        (roles.Window, window),
+        (roles.WindowText, text),
+        (roles.Base, base),
+        (roles.AlternateBase, QColor("#21262d")),
+        (roles.ToolTipBase, QColor("#2d333b")),
+        (roles.ToolTipText, text),
+        (roles.Text, text),
+        (roles.Button, QColor("#2d333b")),
+        (roles.ButtonText, text),
+        (roles.BrightText, QColor("#ff7b72")),
+        (roles.Highlight, QColor("#1f6feb")),
+        (roles.HighlightedText, QColor("#ffffff")),
+        (roles.Link, QColor("#58a6ff")),
+        (roles.PlaceholderText, QColor("#8b949e")),
+        (roles.Mid, QColor("#30363d")),
+        (roles.Dark, QColor("#0d1117")),
+        (roles.Light, QColor("#6e7681")),
+        (roles.Midlight, QColor("#3d444d")),
+        (roles.Shadow, QColor("#010409")),
     ):
         p.setColor(role, color)
     disabled = QPalette.ColorGroup.Disabled

@@ -18,8 +18,12 @@ def tr(text: str) -> str:
 
 def component_label(name: str) -> str:
     return {
-        "weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
-        "activations": tr("Activations"), "kv_cache": tr("KV cache"), "overhead": tr("Runtime overhead"),
+        "weights": tr("Weights"),
+        "gradients": tr("Gradients"),
+        "optimizer": tr("Optimizer states"),
+        "activations": tr("Activations"),
+        "kv_cache": tr("KV cache"),
+        "overhead": tr("Runtime overhead"),
         "headroom": tr("Headroom"),
     }.get(name, name)
 
@@ -34,11 +38,18 @@ def memory_component(e: Estimate, name: str) -> str:
     if term is not None:
         lines.append(f"= {term.formula}")
     if name == "overhead":
-        lines.append(tr("CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the peak "
-                        "of live tensors, as nvidia-smi shows it)"))
+        lines.append(
+            tr(
+                "CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the peak "
+                "of live tensors, as nvidia-smi shows it)"
+            )
+        )
     lay = e.layout
-    lines.append(tr("layout: tp={0} pp={1} cp={2} dp={3} ZeRO-{4}, micro-batch {5}, recompute {6}").format(
-        lay.tp, lay.pp, lay.cp, lay.dp, lay.zero, lay.micro_batch, lay.recompute))
+    lines.append(
+        tr("layout: tp={0} pp={1} cp={2} dp={3} ZeRO-{4}, micro-batch {5}, recompute {6}").format(
+            lay.tp, lay.pp, lay.cp, lay.dp, lay.zero, lay.micro_batch, lay.recompute
+        )
+    )
     if mem.stages and len(mem.stages) > 1:
         lines.append(tr("worst pipeline stage shown (stage {0})").format(mem.stage))
     return "\n".join(lines)
@@ -50,7 +61,8 @@ def memory_total(e: Estimate) -> str:
         return fmt.DASH
     parts = " + ".join(fmt.gib(getattr(mem, c), 2) for c in COMPONENTS)
     return tr("peak per GPU = weights + gradients + optimizer + activations + KV cache\n= {0}\n= {1}").format(
-        parts, fmt.gib(mem.total, 2))
+        parts, fmt.gib(mem.total, 2)
+    )
 
 
 def headroom(e: Estimate) -> str:
@@ -59,11 +71,12 @@ def headroom(e: Estimate) -> str:
         return fmt.DASH
     verdict = tr("fits") if mem.fits else tr("does not fit")
     text = tr("headroom = capacity − peak − overhead\n= {0} − {1} − {2}\n= {3} → {4}").format(
-        fmt.gib(mem.capacity, 2), fmt.gib(mem.total, 2), fmt.gib(mem.overhead, 2), fmt.gib(mem.headroom, 2),
-        verdict)
+        fmt.gib(mem.capacity, 2), fmt.gib(mem.total, 2), fmt.gib(mem.overhead, 2), fmt.gib(mem.headroom, 2), verdict
+    )
     if mem.max_micro_batch is not None or mem.max_seq_len is not None:
         text += "\n" + tr("largest micro-batch that fits: {0}; largest sequence length: {1}").format(
-            fmt.count(mem.max_micro_batch), fmt.count(mem.max_seq_len))
+            fmt.count(mem.max_micro_batch), fmt.count(mem.max_seq_len)
+        )
     return text
 
 
@@ -71,8 +84,10 @@ def wall_time(e: Estimate, training_tokens: float | None) -> str:
     t = e.time
     if t is None or t.wall_seconds is None:
         return tr("No time estimate for this method")
-    lines = [tr("wall clock = tokens / tokens per second + expected losses (failures, checkpoints)"),
-             f"= {fmt.tokens(training_tokens)} / {t.tokens_per_second:,.0f} tok/s"]
+    lines = [
+        tr("wall clock = tokens / tokens per second + expected losses (failures, checkpoints)"),
+        f"= {fmt.tokens(training_tokens)} / {t.tokens_per_second:,.0f} tok/s",
+    ]
     if e.goodput is not None:
         lines[-1] += f" + {fmt.days(e.goodput.lost_seconds)}"
     lines.append(f"= {fmt.days(t.wall_seconds)}")
@@ -86,7 +101,8 @@ def gpu_hours(e: Estimate, gpu_count: int) -> str:
     if t is None or t.gpu_hours is None or t.wall_seconds is None:
         return fmt.DASH
     return tr("GPU-hours = GPU count × wall seconds / 3600\n= {0} × {1:,.0f} s / 3600\n= {2}").format(
-        gpu_count, t.wall_seconds, fmt.gpu_hours(t.gpu_hours))
+        gpu_count, t.wall_seconds, fmt.gpu_hours(t.gpu_hours)
+    )
 
 
 def _price(e: Estimate, key: str) -> str:
@@ -95,7 +111,7 @@ def _price(e: Estimate, key: str) -> str:
         return fmt.DASH
     v = getattr(inputs, key, None)
     src = inputs.source(key)
-    return (f"{v:,.2f} USD ({src})" if v is not None else tr("not published ({0})").format(src))
+    return f"{v:,.2f} USD ({src})" if v is not None else tr("not published ({0})").format(src)
 
 
 def job_cost(e: Estimate) -> str:
@@ -104,7 +120,8 @@ def job_cost(e: Estimate) -> str:
     if c is None or t is None or t.gpu_hours is None:
         return fmt.DASH
     text = tr("job cost = GPU-hours × on-demand price per GPU-hour\n= {0:,.1f} × {1}\n= {2}").format(
-        t.gpu_hours, _price(e, "cloud_usd_per_gpu_hour"), fmt.money(value, e.currency))
+        t.gpu_hours, _price(e, "cloud_usd_per_gpu_hour"), fmt.money(value, e.currency)
+    )
     rate = getattr(c, "rate", 1.0)
     if rate != 1.0:
         text += "\n" + tr("× {0:,.0f} {1} per USD").format(rate, e.currency)
@@ -124,11 +141,12 @@ def cloud_total(e: Estimate, tier: str) -> str:
     elif tier in ("cloud_reserved_1y", "cloud_reserved_3y"):
         key = "reserved_1y_usd_per_gpu_hour" if tier.endswith("1y") else "reserved_3y_usd_per_gpu_hour"
         text = tr("GPUs × hours in horizon × reserved price (paid used or not)\n= {0} × {1:,.0f} × {2}").format(
-            n, h, _price(e, key))
+            n, h, _price(e, key)
+        )
     else:
-        text = tr("GPUs × hours × utilization × spot price / (1 − lost fraction)\n= {0} × {1:,.0f} × {2} × {3} / "
-                  "(1 − {4})").format(n, h, fmt.percent(u), _price(e, "spot_usd_per_gpu_hour"),
-                                      fmt.percent(inputs.spot_lost_fraction))
+        text = tr(
+            "GPUs × hours × utilization × spot price / (1 − lost fraction)\n= {0} × {1:,.0f} × {2} × {3} / (1 − {4})"
+        ).format(n, h, fmt.percent(u), _price(e, "spot_usd_per_gpu_hour"), fmt.percent(inputs.spot_lost_fraction))
     return text + f"\n= {fmt.money(getattr(c, tier, None), e.currency)}"
 
 
@@ -137,8 +155,9 @@ def onprem_tco(e: Estimate) -> str:
     if c is None or getattr(c, "inputs", None) is None:
         return fmt.DASH
     cur = e.currency
-    parts = [getattr(c, k, None) for k in ("onprem_capex", "residual", "energy", "colocation", "support",
-                                           "staff_software")]
+    parts = [
+        getattr(c, k, None) for k in ("onprem_capex", "residual", "energy", "colocation", "support", "staff_software")
+    ]
     text = tr("owning TCO = capex − residual + energy + colocation + support + (staff + software) × years")
     text += "\n= " + " − ".join([fmt.money(parts[0], cur), fmt.money(parts[1], cur)])
     text += " + " + " + ".join(fmt.money(p, cur) for p in parts[2:])
@@ -153,8 +172,10 @@ def breakeven(e: Estimate) -> str:
     u = getattr(c, "breakeven_utilization", None)
     if c is None:
         return fmt.DASH
-    text = tr("break-even = the utilization where owning TCO equals cloud on-demand over the horizon\n"
-              "(both linear in utilization: u* = TCO(0) / (on-demand slope − energy slope))")
+    text = tr(
+        "break-even = the utilization where owning TCO equals cloud on-demand over the horizon\n"
+        "(both linear in utilization: u* = TCO(0) / (on-demand slope − energy slope))"
+    )
     if u is None:
         text += "\n" + tr("none in 0–100%: one of them is cheaper at every utilization, or a price is missing")
     else:
@@ -169,12 +190,15 @@ def per_million(e: Estimate) -> str:
     if c is None or t is None or t.tokens_per_second is None:
         return fmt.DASH
     return tr("cost per million tokens = owning TCO / (tokens/s × 3600 × hours × utilization) × 10⁶\n= {0}").format(
-        fmt.money(v, e.currency) if v is None or v >= 1 else f"{fmt.CURRENCY_SYMBOL.get(e.currency, '')}{v:.4f}")
+        fmt.money(v, e.currency) if v is None or v >= 1 else f"{fmt.CURRENCY_SYMBOL.get(e.currency, '')}{v:.4f}"
+    )
 
 
 def layout(e: Estimate) -> str:
     lay = e.layout
-    return tr("tensor {0} × pipeline {1} × context {2} × data {3} = {4} GPUs\nZeRO stage {5} (shards over "
-              "dp × cp = {6}), expert parallel {7}\nmicro-batch {8}, recompute {9}").format(
-        lay.tp, lay.pp, lay.cp, lay.dp, lay.gpus, lay.zero, lay.shard_degree, lay.ep, lay.micro_batch,
-        lay.recompute)
+    return tr(
+        "tensor {0} × pipeline {1} × context {2} × data {3} = {4} GPUs\nZeRO stage {5} (shards over "
+        "dp × cp = {6}), expert parallel {7}\nmicro-batch {8}, recompute {9}"
+    ).format(
+        lay.tp, lay.pp, lay.cp, lay.dp, lay.gpus, lay.zero, lay.shard_degree, lay.ep, lay.micro_batch, lay.recompute
+    )

@@ -39,8 +39,12 @@ class MergingCommand(QUndoCommand):
         return self._id
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
-        if (self._id < 0 or not isinstance(other, MergingCommand) or other.id() != self._id
-                or type(other) is not type(self)):
+        if (
+            self._id < 0
+            or not isinstance(other, MergingCommand)
+            or other.id() != self._id
+            or type(other) is not type(self)
+        ):
             return False
         if other._last - self._last > MERGE_WINDOW_S:
             return False
@@ -61,8 +65,12 @@ def is_undo_key(event: QKeyEvent) -> bool:
     """Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y (and the platform's own undo and redo keys)."""
     ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
     mods, key = event.modifiers(), event.key()
-    return (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
-            or (key == Qt.Key.Key_Y and mods == ctrl) or (key == Qt.Key.Key_Z and mods in (ctrl, ctrl | shift)))
+    return (
+        event.matches(QKeySequence.StandardKey.Undo)
+        or event.matches(QKeySequence.StandardKey.Redo)
+        or (key == Qt.Key.Key_Y and mods == ctrl)
+        or (key == Qt.Key.Key_Z and mods in (ctrl, ctrl | shift))
+    )
 
 
 class UndoKeysFilter(QObject):

@@ -33,8 +33,9 @@ class PlanningWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         opts = QWizard.WizardOption
         self.setOptions(opts.NoCancelButton | opts.NoDefaultButton)  # one call: each one relayouts
-        self.setButtonLayout([QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton,
-                              QWizard.WizardButton.NextButton])
+        self.setButtonLayout(
+            [QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton]
+        )
         self.setButtonText(QWizard.WizardButton.BackButton, self.tr("< &Back"))
         self.setButtonText(QWizard.WizardButton.NextButton, self.tr("&Next >"))
         self.button(QWizard.WizardButton.BackButton).setAccessibleName(self.tr("Back"))
@@ -62,8 +63,12 @@ class PlanningWizard(QWizard):
         self.hardware_page = HardwarePage(self.doc)
         self.cost_page = CostPage(self.doc)
         self.results_page = ResultsPage(self.doc)
-        for pid, page in ((Pages.TRAINING, self.training_page), (Pages.HARDWARE, self.hardware_page),
-                          (Pages.COSTS, self.cost_page), (Pages.RESULTS, self.results_page)):
+        for pid, page in (
+            (Pages.TRAINING, self.training_page),
+            (Pages.HARDWARE, self.hardware_page),
+            (Pages.COSTS, self.cost_page),
+            (Pages.RESULTS, self.results_page),
+        ):
             self.setPage(pid, page)
         # QWizard decides whether Next exists only when it switches pages: switch to step 1 again
         if self.currentId() == Pages.MODEL:
@@ -84,7 +89,7 @@ class PlanningWizard(QWizard):
 
 
 class StepBar(QLabel):
-    """"1 Model › 2 Data › …" with the current step in bold."""
+    """ "1 Model › 2 Data › …" with the current step in bold."""
 
     def __init__(self, wizard: PlanningWizard, parent: QWidget | None = None) -> None:
         super().__init__(parent)

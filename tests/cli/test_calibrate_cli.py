@@ -62,19 +62,27 @@ def files(tmp_path: Path) -> tuple[Path, Path]:
     catalog = load_catalog(use_user_layer=False)
     est = cb.compare(s, catalog, cb.parse_result(result_doc(s)), gpu_counts=()).time.estimated_step_seconds
     rpath = tmp_path / "result.json"
-    rpath.write_text(json.dumps(result_doc(s, step=1.25 * est, allocated=30 * GIB, reserved=31 * GIB,
-                                           smi=32 * GIB)), encoding="utf-8")
+    rpath.write_text(
+        json.dumps(result_doc(s, step=1.25 * est, allocated=30 * GIB, reserved=31 * GIB, smi=32 * GIB)),
+        encoding="utf-8",
+    )
     return spath, rpath
 
 
 def run(spath: Path, rpath: Path, **kw: Any) -> int:
-    ns = argparse.Namespace(scenario=str(spath), result=str(rpath), json=kw.get("json", False),
-                            write=kw.get("write", False), gpus=kw.get("gpus", cb.DEFAULT_GPU_COUNTS),
-                            any_device=kw.get("any_device", False))
+    ns = argparse.Namespace(
+        scenario=str(spath),
+        result=str(rpath),
+        json=kw.get("json", False),
+        write=kw.get("write", False),
+        gpus=kw.get("gpus", cb.DEFAULT_GPU_COUNTS),
+        any_device=kw.get("any_device", False),
+    )
     return calibrate_cli.run_calibrate(ns)
 
 
 # --- calibrate -------------------------------------------------------------------------------------------------
+
 
 def test_human_output(files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     assert run(*files) == 0
@@ -91,8 +99,20 @@ def test_human_output(files: tuple[Path, Path], capsys: pytest.CaptureFixture[st
 def test_json_document(files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     assert run(*files, json=True) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"scenario", "gpu", "result", "measurement", "ran", "memory", "time", "corrections",
-                        "projections", "notes", "warnings", "written"}
+    assert set(doc) == {
+        "scenario",
+        "gpu",
+        "result",
+        "measurement",
+        "ran",
+        "memory",
+        "time",
+        "corrections",
+        "projections",
+        "notes",
+        "warnings",
+        "written",
+    }
     c = doc["corrections"]
     assert c["efficiency_factor"] == pytest.approx(0.8)
     assert c["gemm_efficiency"]["calibrated"] == pytest.approx(0.8 * c["gemm_efficiency"]["catalog"])
@@ -108,7 +128,8 @@ def test_json_document(files: tuple[Path, Path], capsys: pytest.CaptureFixture[s
         assert set(p8[side]) >= {"memory", "time", "cost", "parallel"}
     assert p8["calibrated"]["time"]["tokens_per_second"] < p8["catalog"]["time"]["tokens_per_second"]
     assert p8["calibrated"]["memory"]["overhead"] == pytest.approx(
-        p8["catalog"]["memory"]["overhead"] + c["overhead_delta_bytes"], abs=2)
+        p8["catalog"]["memory"]["overhead"] + c["overhead_delta_bytes"], abs=2
+    )
 
 
 def test_write_stores_a_sidecar(files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,8 +159,9 @@ def test_mismatch_is_an_input_error(tmp_path: Path, files: tuple[Path, Path]) ->
         run(spath, rpath)
 
 
-def test_cpu_result_with_any_device_cannot_be_written(files: tuple[Path, Path],
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_cpu_result_with_any_device_cannot_be_written(
+    files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     spath, rpath = files
     doc = json.loads(rpath.read_text())
     doc["device"] = {"type": "cpu", "name": "x86_64", "total_memory": None, "count": 1}
@@ -186,8 +208,11 @@ def test_exit_codes(files: tuple[Path, Path], tmp_path: Path) -> None:
     assert json.loads(res.stdout)["written"] == str(spath.with_name("llama.calibration.json"))
 
 
-def test_write_failure_is_exit_3_and_keeps_the_old_sidecar(files: tuple[Path, Path], monkeypatch,  # type: ignore[no-untyped-def]
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_write_failure_is_exit_3_and_keeps_the_old_sidecar(
+    files: tuple[Path, Path],
+    monkeypatch,  # type: ignore[no-untyped-def]
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     spath, rpath = files
     assert run(spath, rpath, write=True) == 0
     side = spath.with_name("llama.calibration.json")
@@ -204,10 +229,10 @@ def test_write_failure_is_exit_3_and_keeps_the_old_sidecar(files: tuple[Path, Pa
 
 # --- bench-script ----------------------------------------------------------------------------------------------
 
+
 def test_bench_script_writes_the_script(tmp_path: Path, files: tuple[Path, Path]) -> None:
     spath, _ = files
-    res = gpuplanner("bench-script", str(spath), "-o", "bench.py", "--warmup", "2", "--steps", "5",
-                     tmp_path=tmp_path)
+    res = gpuplanner("bench-script", str(spath), "-o", "bench.py", "--warmup", "2", "--steps", "5", tmp_path=tmp_path)
     assert res.returncode == 0, res.stderr
     text = (tmp_path / "bench.py").read_text()
     compile(text, "bench.py", "exec")
@@ -241,8 +266,11 @@ def test_bench_script_suggests_a_shrunken_run(tmp_path: Path) -> None:
 
 def test_bench_script_errors(tmp_path: Path) -> None:
     inference = tmp_path / "serve.gpuplan.toml"
-    inference.write_text('schema = 1\n[model]\npreset = "llama-3.1-8b"\n[workload]\nmethod = "inference"\n'
-                         'seq_len = 4096\n[hardware]\ngpu = "h100-sxm-80gb"\ngpu_count = 1\n', encoding="utf-8")
+    inference.write_text(
+        'schema = 1\n[model]\npreset = "llama-3.1-8b"\n[workload]\nmethod = "inference"\n'
+        'seq_len = 4096\n[hardware]\ngpu = "h100-sxm-80gb"\ngpu_count = 1\n',
+        encoding="utf-8",
+    )
     res = gpuplanner("bench-script", str(inference), "-o", "bench.py", tmp_path=tmp_path)
     assert res.returncode == 2 and res.stderr.count("\n") == 1
     assert f"{inference}: workload.method: the benchmark measures training steps" in res.stderr

@@ -53,9 +53,21 @@ def test_list_json_has_all_fields_and_sources(tmp_path, capsys):
     records = json.loads(capsys.readouterr().out)
     by_id = {r["id"]: r for r in records}
     h100 = by_id["h100-sxm-80gb"]
-    keys = ("memory_bytes", "memory_bandwidth_gb_per_s", "bf16_dense_tflops", "fp8_dense_tflops", "tdp_watts",
-            "intra_node_gb_per_s", "gemm_efficiency", "spec_source", "spec_as_of", "efficiency_source",
-            "default_node", "default_offers_usd_per_gpu_hour", "notes")
+    keys = (
+        "memory_bytes",
+        "memory_bandwidth_gb_per_s",
+        "bf16_dense_tflops",
+        "fp8_dense_tflops",
+        "tdp_watts",
+        "intra_node_gb_per_s",
+        "gemm_efficiency",
+        "spec_source",
+        "spec_as_of",
+        "efficiency_source",
+        "default_node",
+        "default_offers_usd_per_gpu_hour",
+        "notes",
+    )
     for key in keys:
         assert key in h100, key
     assert h100["bf16_dense_tflops"] == pytest.approx(989.4)

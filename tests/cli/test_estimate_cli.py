@@ -17,13 +17,34 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.gpuplan.toml"))
 BLOCKS: dict[str, tuple[str, ...]] = {
     "model": ("params", "active_params", "trainable_params"),
     "parallel": ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute"),
-    "memory": ("weights", "gradients", "optimizer", "activations", "kv_cache", "total", "overhead", "capacity",
-               "headroom", "fits", "max_micro_batch", "max_seq_len"),
+    "memory": (
+        "weights",
+        "gradients",
+        "optimizer",
+        "activations",
+        "kv_cache",
+        "total",
+        "overhead",
+        "capacity",
+        "headroom",
+        "fits",
+        "max_micro_batch",
+        "max_seq_len",
+    ),
     "time": ("model_flops", "mfu", "tokens_per_second", "step_seconds", "wall_seconds", "gpu_hours"),
     "goodput": ("checkpoint_bytes", "checkpoint_interval_seconds", "lost_fraction"),
     "cluster": ("nodes", "racks", "facility_kw", "storage_bytes"),
-    "cost": ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "onprem_capex",
-             "onprem_tco", "breakeven_utilization", "per_million_tokens", "job_cloud_on_demand"),
+    "cost": (
+        "cloud_on_demand",
+        "cloud_reserved_1y",
+        "cloud_reserved_3y",
+        "cloud_spot",
+        "onprem_capex",
+        "onprem_tco",
+        "breakeven_utilization",
+        "per_million_tokens",
+        "job_cloud_on_demand",
+    ),
 }
 TOP = ("scenario", "gpu", "currency")
 
@@ -54,8 +75,15 @@ zero = 1
 
 def run(*args: str | os.PathLike[str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONWARNINGS": "error", "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run([sys.executable, "-m", "gpuplanner.cli", *map(str, args)], capture_output=True, text=True,
-                          timeout=300, cwd=cwd or ROOT, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "gpuplanner.cli", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=cwd or ROOT,
+        env=env,
+        check=False,
+    )
 
 
 def assert_one_line_error(proc: subprocess.CompletedProcess[str], code: int) -> str:
@@ -158,6 +186,7 @@ def test_gpu_option_picks_a_candidate(tmp_path: Path) -> None:
 
 # --- errors -------------------------------------------------------------------------------------------------
 
+
 def test_bad_scenario_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "bad.gpuplan.toml"
     path.write_text(GOOD.replace("tp = 1", "tp = 3"), encoding="utf-8")
@@ -165,13 +194,16 @@ def test_bad_scenario_exit_2(tmp_path: Path) -> None:
     assert str(path) in line and "parallel" in line
 
 
-@pytest.mark.parametrize(("old", "new", "fragment"), [
-    ("seq_len = 4096", "seq_len = \"long\"", "workload.seq_len: must be a positive integer"),
-    ("method = \"pretrain\"", "method = \"pretrian\"", "did you mean pretrain?"),
-    ("[parallel]", "[paralel]", "paralel: unknown key; did you mean parallel"),
-    ("preset = \"llama-3.1-8b\"", "preset = \"llama3-8b\"", "model.preset: unknown preset"),
-    ("schema = 1", "schema = 9", "schema: unsupported version 9"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "fragment"),
+    [
+        ("seq_len = 4096", 'seq_len = "long"', "workload.seq_len: must be a positive integer"),
+        ('method = "pretrain"', 'method = "pretrian"', "did you mean pretrain?"),
+        ("[parallel]", "[paralel]", "paralel: unknown key; did you mean parallel"),
+        ('preset = "llama-3.1-8b"', 'preset = "llama3-8b"', "model.preset: unknown preset"),
+        ("schema = 1", "schema = 9", "schema: unsupported version 9"),
+    ],
+)
 def test_bad_scenario_messages(tmp_path: Path, old: str, new: str, fragment: str) -> None:
     path = tmp_path / "bad.gpuplan.toml"
     assert old in GOOD
@@ -181,11 +213,15 @@ def test_bad_scenario_messages(tmp_path: Path, old: str, new: str, fragment: str
     assert fragment in line
 
 
-@pytest.mark.parametrize(("old", "new", "key"), [
-    ("gpu = \"h100-sxm-80gb\"", "gpu = \"h100-sxm\"", "hardware.gpu"),
-    ("gpu_count = 8", "gpu_count = 8\nnode = \"dgx-h10\"", "hardware.node"),
-    ("[parallel]", "[cost]\nsite = \"us-colx\"\n\n[parallel]", "cost.site"),
-], ids=["gpu", "node", "site"])
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('gpu = "h100-sxm-80gb"', 'gpu = "h100-sxm"', "hardware.gpu"),
+        ("gpu_count = 8", 'gpu_count = 8\nnode = "dgx-h10"', "hardware.node"),
+        ("[parallel]", '[cost]\nsite = "us-colx"\n\n[parallel]', "cost.site"),
+    ],
+    ids=["gpu", "node", "site"],
+)
 def test_unknown_catalog_id_in_scenario_names_file_and_key(tmp_path: Path, old: str, new: str, key: str) -> None:
     path = tmp_path / "bad.gpuplan.toml"
     path.write_text(GOOD.replace(old, new), encoding="utf-8")
@@ -194,8 +230,11 @@ def test_unknown_catalog_id_in_scenario_names_file_and_key(tmp_path: Path, old: 
     assert line.startswith(f"gpuplanner: {path}: {key}: ")
 
 
-@pytest.mark.parametrize("content", [b"\x00\x01binary\xff", b"not = [toml", "name = 'é'".encode("latin-1")],
-                         ids=["binary", "not-toml", "latin-1"])
+@pytest.mark.parametrize(
+    "content",
+    [b"\x00\x01binary\xff", b"not = [toml", "name = 'é'".encode("latin-1")],
+    ids=["binary", "not-toml", "latin-1"],
+)
 def test_corrupt_file_exit_2(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "bad.gpuplan.toml"
     path.write_bytes(content)

@@ -118,8 +118,11 @@ def test_nothing_fits_is_an_answer(tmp_path, capsys):
 
 
 def test_deadline_and_pareto(tmp_path, capsys):
-    path = write(tmp_path, extra="deadline_days = 30",
-                 hardware='candidates = ["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"]')
+    path = write(
+        tmp_path,
+        extra="deadline_days = 30",
+        hardware='candidates = ["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"]',
+    )
     doc = run_inprocess(path, capsys, top=2)
     assert doc["deadline_days"] == 30
     assert list(doc["deadline"]) == ["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"]
@@ -150,8 +153,9 @@ def test_bad_scenario_exits_2_naming_the_key(tmp_path):
     proc = gpuplanner("plan", str(path), "--json", tmp_path=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     assert "workload.seq_lne" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
-    unknown_gpu = write(tmp_path, hardware='candidates = ["h100-sxm-80gb", "h1000"]',
-                        extra="deadline_days = 5", name="gpu")
+    unknown_gpu = write(
+        tmp_path, hardware='candidates = ["h100-sxm-80gb", "h1000"]', extra="deadline_days = 5", name="gpu"
+    )
     proc = gpuplanner("plan", str(unknown_gpu), tmp_path=tmp_path)
     assert proc.returncode == 2 and "h1000" in proc.stderr and "Traceback" not in proc.stderr
 

@@ -52,13 +52,16 @@ def test_never_saved_scenario(scenario, tmp_path):
     assert rec.path is None and rec.read_only_path
 
 
-@pytest.mark.parametrize("content, needle", [
-    (b"{not json", "not a valid autosave record"),
-    (b'{"format": "other"}', "not a gpuplanner autosave record"),
-    (b'{"format": "gpuplanner-autosave", "version": 99}', "version 99"),
-    (b'{"format": "gpuplanner-autosave", "version": 1, "session": "x"}', "session"),
-    (b"\xff\xfe", "not a valid autosave record"),
-])
+@pytest.mark.parametrize(
+    "content, needle",
+    [
+        (b"{not json", "not a valid autosave record"),
+        (b'{"format": "other"}', "not a gpuplanner autosave record"),
+        (b'{"format": "gpuplanner-autosave", "version": 99}', "version 99"),
+        (b'{"format": "gpuplanner-autosave", "version": 1, "session": "x"}', "session"),
+        (b"\xff\xfe", "not a valid autosave record"),
+    ],
+)
 def test_corrupt_records_are_rejected(tmp_path, content, needle):
     bad = tmp_path / ("0" * 32 + ".json")
     bad.write_bytes(content)

@@ -31,28 +31,55 @@ H100 = ("NVIDIA H100 80GB HBM3", 85_031_714_816)
 
 # the tiny decoder the CPU run uses (seq 64, micro-batch 1)
 TINY: dict[str, Any] = {
-    "schema": 1, "name": "Tiny decoder for the CPU benchmark test",
+    "schema": 1,
+    "name": "Tiny decoder for the CPU benchmark test",
     "model": {"name": "tiny", "layers": 4, "hidden": 128, "heads": 4, "kv_heads": 2, "ffn_hidden": 352, "vocab": 512},
-    "workload": {"method": "full", "seq_len": 64, "micro_batch": 1, "global_batch": 64, "tokens": 1e9,
-                 "precision": "bf16-mixed", "optimizer": "adamw", "recompute": "full"},
+    "workload": {
+        "method": "full",
+        "seq_len": 64,
+        "micro_batch": 1,
+        "global_batch": 64,
+        "tokens": 1e9,
+        "precision": "bf16-mixed",
+        "optimizer": "adamw",
+        "recompute": "full",
+    },
     "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 8},
     "parallel": {"tp": 1, "pp": 1, "cp": 1, "zero": 0},
 }
 # a realistic one for the corrections (Llama 3.2 1B on H100s)
 LLAMA: dict[str, Any] = {
-    "schema": 1, "name": "Llama 3.2 1B full fine-tune",
+    "schema": 1,
+    "name": "Llama 3.2 1B full fine-tune",
     "model": {"preset": "llama-3.2-1b"},
-    "workload": {"method": "full", "seq_len": 4096, "micro_batch": 1, "global_batch": 64, "tokens": 2e9,
-                 "precision": "bf16-mixed", "optimizer": "adamw", "recompute": "selective"},
+    "workload": {
+        "method": "full",
+        "seq_len": 4096,
+        "micro_batch": 1,
+        "global_batch": 64,
+        "tokens": 2e9,
+        "precision": "bf16-mixed",
+        "optimizer": "adamw",
+        "recompute": "selective",
+    },
     "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 8},
     "parallel": {"tp": 1, "pp": 1, "cp": 1, "zero": 1},
 }
 # the scenario of the saved CPU run (tests/validation/bench_cpu_result.json)
 SAVED_SCENARIO: dict[str, Any] = {
-    "schema": 1, "name": "Llama 3.2 1B full fine-tune, CPU benchmark check",
+    "schema": 1,
+    "name": "Llama 3.2 1B full fine-tune, CPU benchmark check",
     "model": {"preset": "llama-3.2-1b"},
-    "workload": {"method": "full", "seq_len": 256, "micro_batch": 1, "global_batch": 8, "tokens": 1e9,
-                 "precision": "bf16-mixed", "optimizer": "adamw", "recompute": "none"},
+    "workload": {
+        "method": "full",
+        "seq_len": 256,
+        "micro_batch": 1,
+        "global_batch": 8,
+        "tokens": 1e9,
+        "precision": "bf16-mixed",
+        "optimizer": "adamw",
+        "recompute": "none",
+    },
     "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 8},
     "parallel": {"tp": 1, "pp": 1, "cp": 1, "zero": 0},
 }
@@ -70,10 +97,22 @@ def catalog():  # type: ignore[no-untyped-def]
     return load_catalog(use_user_layer=False)
 
 
-def result_doc(s, *, step: float = 1.0, world: int = 1, layers: int | None = None, seq_len: int | None = None,  # type: ignore[no-untyped-def]
-               micro_batch: int | None = None, accum: int | None = None, device: tuple[str, int | None] = H100,
-               device_type: str = "cuda", allocated: int | None = 20 * GIB, reserved: int | None = None,
-               smi: int | None = None, smi_source: str | None = "process") -> dict[str, Any]:
+def result_doc(
+    s,
+    *,
+    step: float = 1.0,
+    world: int = 1,
+    layers: int | None = None,
+    seq_len: int | None = None,  # type: ignore[no-untyped-def]
+    micro_batch: int | None = None,
+    accum: int | None = None,
+    device: tuple[str, int | None] = H100,
+    device_type: str = "cuda",
+    allocated: int | None = 20 * GIB,
+    reserved: int | None = None,
+    smi: int | None = None,
+    smi_source: str | None = "process",
+) -> dict[str, Any]:
     """A result document as the benchmark script writes it (see template.make_result)."""
     cfg = script_config(s)
     m, w = cfg["model"], cfg["workload"]
@@ -82,29 +121,83 @@ def result_doc(s, *, step: float = 1.0, world: int = 1, layers: int | None = Non
     tokens = world * mb * acc * seq
     params = cfg["expected"]["params_outside_layers"] + layers * cfg["expected"]["params_per_layer"]
     return {
-        "schema": cb.RESULT_SCHEMA, "schema_version": cb.RESULT_VERSION, "created": "2026-01-01T00:00:00+00:00",
-        "generator": cfg["generator"], "scenario_name": cfg["scenario_name"], "scenario_hash": cfg["scenario_hash"],
+        "schema": cb.RESULT_SCHEMA,
+        "schema_version": cb.RESULT_VERSION,
+        "created": "2026-01-01T00:00:00+00:00",
+        "generator": cfg["generator"],
+        "scenario_name": cfg["scenario_name"],
+        "scenario_hash": cfg["scenario_hash"],
         "planned_gpu": cfg["gpu"],
         "device": {"type": device_type, "name": device[0], "total_memory": device[1], "count": world},
-        "software": {"torch": "2.13.0", "cuda": "12.8", "hip": None, "driver": "570.1", "python": "3.11.7",
-                     "bitsandbytes": None, "optimizer_impl": "AdamW(fused)"},
+        "software": {
+            "torch": "2.13.0",
+            "cuda": "12.8",
+            "hip": None,
+            "driver": "570.1",
+            "python": "3.11.7",
+            "bitsandbytes": None,
+            "optimizer_impl": "AdamW(fused)",
+        },
         "world_size": world,
-        "model": {**{k: m[k] for k in cfg["model_fields"]}, "layers": layers, "scenario_layers": m["layers"],
-                  "params": params, "expected_params": params, "trainable_params": params,
-                  "expected_trainable_params": params},
-        "layout": {"tp": 1, "pp": 1, "cp": 1, "ep": 1, "dp": world, "zero": 0, "micro_batch": mb,
-                   "grad_accum": acc, "recompute": w["recompute"]},
-        "workload": {**{k: w[k] for k in ("method", "precision", "optimizer", "optimizer_impl", "recompute",
-                                           "flash_attention",
-                                           "chunked_loss", "optimizer_in_backward", "activation_offload",
-                                           "dropout", "lora_rank", "lora_targets")},
-                     "seq_len": seq, "micro_batch": mb, "grad_accum": acc},
-        "memory": {"max_memory_allocated": allocated, "max_memory_reserved": reserved, "nvidia_smi_used": smi,
-                   "nvidia_smi_source": smi_source if smi is not None else None,
-                   "method": "torch.cuda" if device_type == "cuda" else None, "per_rank": []},
-        "timing": {"warmup_steps": 3, "timed_steps": 10, "step_seconds": step, "step_seconds_all": [step] * 10,
-                   "tokens_per_step": tokens, "tokens_per_second": tokens / step,
-                   "tokens_per_second_per_gpu": tokens / step / world},
+        "model": {
+            **{k: m[k] for k in cfg["model_fields"]},
+            "layers": layers,
+            "scenario_layers": m["layers"],
+            "params": params,
+            "expected_params": params,
+            "trainable_params": params,
+            "expected_trainable_params": params,
+        },
+        "layout": {
+            "tp": 1,
+            "pp": 1,
+            "cp": 1,
+            "ep": 1,
+            "dp": world,
+            "zero": 0,
+            "micro_batch": mb,
+            "grad_accum": acc,
+            "recompute": w["recompute"],
+        },
+        "workload": {
+            **{
+                k: w[k]
+                for k in (
+                    "method",
+                    "precision",
+                    "optimizer",
+                    "optimizer_impl",
+                    "recompute",
+                    "flash_attention",
+                    "chunked_loss",
+                    "optimizer_in_backward",
+                    "activation_offload",
+                    "dropout",
+                    "lora_rank",
+                    "lora_targets",
+                )
+            },
+            "seq_len": seq,
+            "micro_batch": mb,
+            "grad_accum": acc,
+        },
+        "memory": {
+            "max_memory_allocated": allocated,
+            "max_memory_reserved": reserved,
+            "nvidia_smi_used": smi,
+            "nvidia_smi_source": smi_source if smi is not None else None,
+            "method": "torch.cuda" if device_type == "cuda" else None,
+            "per_rank": [],
+        },
+        "timing": {
+            "warmup_steps": 3,
+            "timed_steps": 10,
+            "step_seconds": step,
+            "step_seconds_all": [step] * 10,
+            "tokens_per_step": tokens,
+            "tokens_per_second": tokens / step,
+            "tokens_per_second_per_gpu": tokens / step / world,
+        },
         "loss": 6.2,
     }
 
@@ -119,6 +212,7 @@ def measured(s, catalog, factor: float, **kw) -> cb.BenchResult:  # type: ignore
 
 
 # --- corrections --------------------------------------------------------------------------------------------
+
 
 def test_step_25_percent_slower_gives_factor_0_8(catalog) -> None:  # type: ignore[no-untyped-def]
     s = scenario(LLAMA)
@@ -157,8 +251,9 @@ def test_factor_with_exposed_communication_reproduces_the_step(catalog) -> None:
 def test_overhead_correction_from_nvidia_smi(catalog) -> None:  # type: ignore[no-untyped-def]
     s = scenario(LLAMA)
     alloc = 30 * GIB
-    r = cb.parse_result(result_doc(s, step=estimated_step(s, catalog), allocated=alloc, reserved=alloc + GIB,
-                                   smi=alloc + 3 * GIB))
+    r = cb.parse_result(
+        result_doc(s, step=estimated_step(s, catalog), allocated=alloc, reserved=alloc + GIB, smi=alloc + 3 * GIB)
+    )
     cal = cb.compare(s, catalog, r)
     c = cal.corrections
     assert c.measured_overhead_bytes == 3 * GIB
@@ -237,14 +332,21 @@ def test_mfu_override_is_replaced_by_the_measurement(catalog) -> None:  # type: 
     assert p.calibrated.time.mfu != pytest.approx(0.5)
 
 
-@pytest.mark.parametrize(("factor", "smi_extra", "fragment"), [
-    (2.5, None, "efficiency factor 0.4"),
-    (0.6, None, "efficiency factor 1.67"),
-    (1.0, 12 * GIB, "beyond 10 GiB"),
-    (1.0, -GIB, "negative"),
-])
-def test_implausible_corrections_are_warned(catalog, factor: float, smi_extra: int | None,  # type: ignore[no-untyped-def]
-                                            fragment: str) -> None:
+@pytest.mark.parametrize(
+    ("factor", "smi_extra", "fragment"),
+    [
+        (2.5, None, "efficiency factor 0.4"),
+        (0.6, None, "efficiency factor 1.67"),
+        (1.0, 12 * GIB, "beyond 10 GiB"),
+        (1.0, -GIB, "negative"),
+    ],
+)
+def test_implausible_corrections_are_warned(
+    catalog,
+    factor: float,
+    smi_extra: int | None,  # type: ignore[no-untyped-def]
+    fragment: str,
+) -> None:
     s = scenario(LLAMA)
     alloc = 20 * GIB
     smi = None if smi_extra is None else alloc + smi_extra
@@ -275,26 +377,33 @@ def test_hash_of_an_edited_scenario_is_a_note_not_a_refusal(catalog) -> None:  #
 
 # --- refusals ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("edit", "key", "fragment"), [
-    ({"model": {"heads": 16}}, "model", "different model: heads 16 (scenario 32)"),
-    ({"model": {"vocab": 32000}}, "model", "vocab 32000"),
-    ({"model": {"layers": 32}}, "model.layers", "ran 32 layers"),
-    ({"workload": {"precision": "bf16-master"}}, "workload", "precision 'bf16-master'"),
-    ({"workload": {"optimizer": "sgd"}}, "workload", "optimizer 'sgd'"),
-    ({"workload": {"optimizer_impl": "foreach"}}, "workload", "optimizer_impl 'foreach' (scenario 'fused')"),
-    ({"workload": {"micro_batch": 2}}, "layout", "micro_batch 2 (scenario 1)"),
-    ({"workload": {"recompute": "full"}}, "layout", "recompute 'full'"),
-    ({"device": ("NVIDIA A100-SXM4-80GB", 85_100_000_000)}, "hardware.gpu", "'NVIDIA A100-SXM4-80GB'"),
-    ({"device": ("NVIDIA H100 PCIe", 85_000_000_000)}, "hardware.gpu", "matches the catalog's h100-pcie-80gb"),
-    ({"device": ("NVIDIA H100 NVL", 100_000_000_000)}, "hardware.gpu", "with 93.1 GiB"),
-    ({"device": ("x86_64", None), "device_type": "cpu"}, "hardware.gpu", "ran on the CPU"),
-])
+
+@pytest.mark.parametrize(
+    ("edit", "key", "fragment"),
+    [
+        ({"model": {"heads": 16}}, "model", "different model: heads 16 (scenario 32)"),
+        ({"model": {"vocab": 32000}}, "model", "vocab 32000"),
+        ({"model": {"layers": 32}}, "model.layers", "ran 32 layers"),
+        ({"workload": {"precision": "bf16-master"}}, "workload", "precision 'bf16-master'"),
+        ({"workload": {"optimizer": "sgd"}}, "workload", "optimizer 'sgd'"),
+        ({"workload": {"optimizer_impl": "foreach"}}, "workload", "optimizer_impl 'foreach' (scenario 'fused')"),
+        ({"workload": {"micro_batch": 2}}, "layout", "micro_batch 2 (scenario 1)"),
+        ({"workload": {"recompute": "full"}}, "layout", "recompute 'full'"),
+        ({"device": ("NVIDIA A100-SXM4-80GB", 85_100_000_000)}, "hardware.gpu", "'NVIDIA A100-SXM4-80GB'"),
+        ({"device": ("NVIDIA H100 PCIe", 85_000_000_000)}, "hardware.gpu", "matches the catalog's h100-pcie-80gb"),
+        ({"device": ("NVIDIA H100 NVL", 100_000_000_000)}, "hardware.gpu", "with 93.1 GiB"),
+        ({"device": ("x86_64", None), "device_type": "cpu"}, "hardware.gpu", "ran on the CPU"),
+    ],
+)
 def test_mismatched_measurements_are_refused(catalog, edit: dict[str, Any], key: str, fragment: str) -> None:  # type: ignore[no-untyped-def]
     s = scenario(LLAMA)
     other = dict(edit)
     model_edit, wl_edit = other.pop("model", None), other.pop("workload", None)
-    source = scenario(LLAMA, **({"model": {"preset": "llama-3.2-1b", **model_edit}} if model_edit else {}),
-                      **({"workload": wl_edit} if wl_edit else {}))
+    source = scenario(
+        LLAMA,
+        **({"model": {"preset": "llama-3.2-1b", **model_edit}} if model_edit else {}),
+        **({"workload": wl_edit} if wl_edit else {}),
+    )
     r = cb.parse_result(result_doc(source, **other), file="r.json")
     with pytest.raises(cb.CalibrationMismatch) as err:
         cb.compare(s, catalog, r, gpu_counts=())
@@ -320,15 +429,22 @@ def test_cpu_measurement_is_compared_with_any_device(catalog) -> None:  # type: 
     assert cal.corrections.overhead_delta_bytes is None
 
 
-@pytest.mark.parametrize(("edit", "key"), [
-    ({"workload": {"method": "inference", "seq_len": 4096}, "parallel": {"tp": 1, "pp": 1}}, "workload.method"),
-    ({"model": {"preset": "mixtral-8x7b"}, "workload": LLAMA["workload"], "parallel": LLAMA["parallel"]},
-     "model.experts"),
-    ({"workload": {**LLAMA["workload"], "precision": "fp8-mixed"}}, "workload.precision"),
-    ({"workload": {**LLAMA["workload"], "offload": "optimizer"}}, "workload.offload"),
-    ({"workload": {**LLAMA["workload"], "optimizer_in_backward": True, "precision": "bf16-master"}},
-     "workload.optimizer_in_backward"),
-])
+@pytest.mark.parametrize(
+    ("edit", "key"),
+    [
+        ({"workload": {"method": "inference", "seq_len": 4096}, "parallel": {"tp": 1, "pp": 1}}, "workload.method"),
+        (
+            {"model": {"preset": "mixtral-8x7b"}, "workload": LLAMA["workload"], "parallel": LLAMA["parallel"]},
+            "model.experts",
+        ),
+        ({"workload": {**LLAMA["workload"], "precision": "fp8-mixed"}}, "workload.precision"),
+        ({"workload": {**LLAMA["workload"], "offload": "optimizer"}}, "workload.offload"),
+        (
+            {"workload": {**LLAMA["workload"], "optimizer_in_backward": True, "precision": "bf16-master"}},
+            "workload.optimizer_in_backward",
+        ),
+    ],
+)
 def test_unsupported_scenarios(catalog, edit: dict[str, Any], key: str) -> None:  # type: ignore[no-untyped-def]
     doc = copy.deepcopy(LLAMA)
     doc.update(copy.deepcopy(edit))  # whole tables replaced
@@ -346,33 +462,38 @@ def test_unsupported_scenarios(catalog, edit: dict[str, Any], key: str) -> None:
 
 # --- device matching ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("name", "memory", "gpu", "ok"), [
-    ("NVIDIA H100 80GB HBM3", 85_031_714_816, "h100-sxm-80gb", True),
-    ("NVIDIA H100 80GB HBM3", 85_031_714_816, "h100-pcie-80gb", False),
-    ("NVIDIA H100 PCIe", 85_031_714_816, "h100-pcie-80gb", True),
-    ("NVIDIA H100 NVL", 99_900_000_000, "h100-nvl-94gb", True),
-    ("NVIDIA H200", 150_100_000_000, "h200-sxm-141gb", True),
-    ("NVIDIA H200 NVL", 150_100_000_000, "h200-sxm-141gb", False),
-    ("NVIDIA A100-SXM4-40GB", 42_298_834_944, "a100-sxm-40gb", True),
-    ("NVIDIA A100-SXM4-40GB", 42_298_834_944, "a100-sxm-80gb", False),
-    ("NVIDIA A100 80GB PCIe", 85_100_000_000, "a100-pcie-80gb", True),
-    ("NVIDIA GeForce RTX 4090", 25_386_352_640, "rtx-4090", True),
-    ("NVIDIA GeForce RTX 3090", 25_386_352_640, "rtx-4090", False),
-    ("NVIDIA L4", 23_800_000_000, "l4", True),
-    ("NVIDIA L40S", 47_700_000_000, "l4", False),
-    ("NVIDIA L40S", 47_700_000_000, "l40s", True),
-    ("NVIDIA RTX 6000 Ada Generation", 51_000_000_000, "rtx-6000-ada", True),
-    ("NVIDIA RTX A6000", 51_000_000_000, "rtx-a6000", True),
-    ("NVIDIA RTX A6000", 51_000_000_000, "rtx-6000-ada", False),
-    ("AMD Instinct MI300X", 205_800_000_000, "mi300x", True),
-    ("NVIDIA B200", 191_500_000_000, "b200-sxm-180gb", True),
-])
+
+@pytest.mark.parametrize(
+    ("name", "memory", "gpu", "ok"),
+    [
+        ("NVIDIA H100 80GB HBM3", 85_031_714_816, "h100-sxm-80gb", True),
+        ("NVIDIA H100 80GB HBM3", 85_031_714_816, "h100-pcie-80gb", False),
+        ("NVIDIA H100 PCIe", 85_031_714_816, "h100-pcie-80gb", True),
+        ("NVIDIA H100 NVL", 99_900_000_000, "h100-nvl-94gb", True),
+        ("NVIDIA H200", 150_100_000_000, "h200-sxm-141gb", True),
+        ("NVIDIA H200 NVL", 150_100_000_000, "h200-sxm-141gb", False),
+        ("NVIDIA A100-SXM4-40GB", 42_298_834_944, "a100-sxm-40gb", True),
+        ("NVIDIA A100-SXM4-40GB", 42_298_834_944, "a100-sxm-80gb", False),
+        ("NVIDIA A100 80GB PCIe", 85_100_000_000, "a100-pcie-80gb", True),
+        ("NVIDIA GeForce RTX 4090", 25_386_352_640, "rtx-4090", True),
+        ("NVIDIA GeForce RTX 3090", 25_386_352_640, "rtx-4090", False),
+        ("NVIDIA L4", 23_800_000_000, "l4", True),
+        ("NVIDIA L40S", 47_700_000_000, "l4", False),
+        ("NVIDIA L40S", 47_700_000_000, "l40s", True),
+        ("NVIDIA RTX 6000 Ada Generation", 51_000_000_000, "rtx-6000-ada", True),
+        ("NVIDIA RTX A6000", 51_000_000_000, "rtx-a6000", True),
+        ("NVIDIA RTX A6000", 51_000_000_000, "rtx-6000-ada", False),
+        ("AMD Instinct MI300X", 205_800_000_000, "mi300x", True),
+        ("NVIDIA B200", 191_500_000_000, "b200-sxm-180gb", True),
+    ],
+)
 def test_device_matching(catalog, name: str, memory: int, gpu: str, ok: bool) -> None:  # type: ignore[no-untyped-def]
     d = cb.BenchDevice(type="cuda", name=name, total_memory=memory, count=1)
     assert (cb.device_mismatch(catalog.gpu(gpu), d) is None) is ok
 
 
 # --- result files ------------------------------------------------------------------------------------------
+
 
 def write_json(tmp_path: Path, doc: Any, name: str = "r.json") -> Path:
     p = tmp_path / name
@@ -404,28 +525,31 @@ def _set(doc: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
 _DEL = object()
 
 
-@pytest.mark.parametrize(("key", "value", "fragment"), [
-    ("schema", "something-else", "not a gpuplanner benchmark result"),
-    ("schema_version", 2, "version 2 is not readable"),
-    ("schema_version", "1", "must be an integer"),
-    ("timing.step_seconds", _DEL, "timing.step_seconds: missing"),
-    ("timing.step_seconds", "fast", "timing.step_seconds: must be a positive number"),
-    ("timing.step_seconds", -1.0, "must be a positive number"),
-    ("timing.tokens_per_step", 7, "world_size × micro_batch × grad_accum × seq_len"),
-    ("timing.tokens_per_second", 1.0, "tokens_per_step / step_seconds"),
-    ("memory.max_memory_allocated", -5, "memory.max_memory_allocated: must be an integer ≥ 1 or null"),
-    ("memory.nvidia_smi_used", True, "memory.nvidia_smi_used"),
-    ("model.hidden", 0, "model.hidden: must be a positive integer"),
-    ("model.norm", "batchnorm", "model.norm: must be one of rmsnorm, layernorm"),
-    ("model", [], "model: must be an object"),
-    ("workload.precision", "bf17", "workload.precision: must be one of"),
-    ("workload.method", "inference", "must be a training method"),
-    ("workload.flash_attention", "yes", "workload.flash_attention: must be true or false"),
-    ("device.type", "tpu", "device.type: must be one of 'cuda', 'cpu'"),
-    ("device.count", 2, "must equal world_size"),
-    ("layout.dp", 2, "tp × pp × cp × dp must equal world_size"),
-    ("world_size", 0, "world_size: must be an integer ≥ 1"),
-])
+@pytest.mark.parametrize(
+    ("key", "value", "fragment"),
+    [
+        ("schema", "something-else", "not a gpuplanner benchmark result"),
+        ("schema_version", 2, "version 2 is not readable"),
+        ("schema_version", "1", "must be an integer"),
+        ("timing.step_seconds", _DEL, "timing.step_seconds: missing"),
+        ("timing.step_seconds", "fast", "timing.step_seconds: must be a positive number"),
+        ("timing.step_seconds", -1.0, "must be a positive number"),
+        ("timing.tokens_per_step", 7, "world_size × micro_batch × grad_accum × seq_len"),
+        ("timing.tokens_per_second", 1.0, "tokens_per_step / step_seconds"),
+        ("memory.max_memory_allocated", -5, "memory.max_memory_allocated: must be an integer ≥ 1 or null"),
+        ("memory.nvidia_smi_used", True, "memory.nvidia_smi_used"),
+        ("model.hidden", 0, "model.hidden: must be a positive integer"),
+        ("model.norm", "batchnorm", "model.norm: must be one of rmsnorm, layernorm"),
+        ("model", [], "model: must be an object"),
+        ("workload.precision", "bf17", "workload.precision: must be one of"),
+        ("workload.method", "inference", "must be a training method"),
+        ("workload.flash_attention", "yes", "workload.flash_attention: must be true or false"),
+        ("device.type", "tpu", "device.type: must be one of 'cuda', 'cpu'"),
+        ("device.count", 2, "must equal world_size"),
+        ("layout.dp", 2, "tp × pp × cp × dp must equal world_size"),
+        ("world_size", 0, "world_size: must be an integer ≥ 1"),
+    ],
+)
 def test_malformed_fields_give_clear_errors(tmp_path: Path, key: str, value: Any, fragment: str) -> None:
     doc = _set(result_doc(scenario(LLAMA)), key, value)
     path = write_json(tmp_path, doc)
@@ -435,13 +559,16 @@ def test_malformed_fields_give_clear_errors(tmp_path: Path, key: str, value: Any
     assert str(err.value).startswith(str(path))
 
 
-@pytest.mark.parametrize(("content", "fragment"), [
-    (b"", "empty file"),
-    (b"{\"schema\": ", "not valid JSON (line 1"),
-    (b"\xff\xfe\x00", "not UTF-8"),
-    (b"[1, 2]", "expected a JSON object"),
-    (b'{"schema": "gpuplanner-bench-result", "schema_version": NaN}', "NaN is not a number JSON allows"),
-])
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (b"", "empty file"),
+        (b'{"schema": ', "not valid JSON (line 1"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b"[1, 2]", "expected a JSON object"),
+        (b'{"schema": "gpuplanner-bench-result", "schema_version": NaN}', "NaN is not a number JSON allows"),
+    ],
+)
 def test_malformed_files_give_clear_errors(tmp_path: Path, content: bytes, fragment: str) -> None:
     p = tmp_path / "r.json"
     p.write_bytes(content)
@@ -458,6 +585,7 @@ def test_unreadable_result_is_a_file_error(tmp_path: Path) -> None:
 
 
 # --- the sidecar store -----------------------------------------------------------------------------------------
+
 
 def test_sidecar_path() -> None:
     assert cb.sidecar_path("/x/run.gpuplan.toml") == Path("/x/run.calibration.json")
@@ -491,7 +619,8 @@ def test_write_and_read_calibrations(tmp_path: Path, catalog) -> None:  # type: 
     assert loaded is not None and loaded.efficiency_factor == pytest.approx(0.8)
     assert cb.load_corrections(spath, "b200-sxm-180gb") is None
     assert cb.apply(s, catalog, loaded).time.tokens_per_second == pytest.approx(
-        cb.apply(s, catalog, cal.corrections).time.tokens_per_second)
+        cb.apply(s, catalog, cal.corrections).time.tokens_per_second
+    )
     assert cb.read_calibrations(tmp_path / "none.json") == {}
 
 
@@ -528,8 +657,23 @@ def test_failed_sidecar_write_keeps_the_old_file(tmp_path: Path, catalog, monkey
 
 # --- the generated script --------------------------------------------------------------------------------------
 
-ALLOWED_IMPORTS = {"__future__", "argparse", "contextlib", "datetime", "json", "math", "os", "platform",
-                   "statistics", "subprocess", "sys", "time", "weakref", "torch", "bitsandbytes"}
+ALLOWED_IMPORTS = {
+    "__future__",
+    "argparse",
+    "contextlib",
+    "datetime",
+    "json",
+    "math",
+    "os",
+    "platform",
+    "statistics",
+    "subprocess",
+    "sys",
+    "time",
+    "weakref",
+    "torch",
+    "bitsandbytes",
+}
 
 
 def _config_literal(text: str) -> dict[str, Any]:
@@ -559,8 +703,12 @@ def test_script_is_self_contained_python() -> None:
     assert cfg["expected"]["params_outside_layers"] + 16 * cfg["expected"]["params_per_layer"] == s.model.params
     # the canonical TOML is in the header, so the hash can be checked by hand
     from gpuplanner.core.scenario_io import scenario_to_toml
-    toml_lines = [line[2:] if line.startswith("# ") else "" for line in text.splitlines()
-                  if line.startswith("#") and not line.startswith("#!")]
+
+    toml_lines = [
+        line[2:] if line.startswith("# ") else ""
+        for line in text.splitlines()
+        if line.startswith("#") and not line.startswith("#!")
+    ]
     assert all(line in toml_lines for line in scenario_to_toml(s).splitlines() if line)
 
 
@@ -597,6 +745,7 @@ def test_write_script_is_atomic(tmp_path: Path, monkeypatch) -> None:  # type: i
 
 # --- the saved CPU run ----------------------------------------------------------------------------------------
 
+
 def test_saved_cpu_result(catalog) -> None:  # type: ignore[no-untyped-def]
     r = cb.read_result(SAVED_RESULT)
     s = parse_scenario(SAVED_SCENARIO)
@@ -612,6 +761,7 @@ def test_saved_cpu_result(catalog) -> None:  # type: ignore[no-untyped-def]
 
 
 # --- the script, run on the CPU ---------------------------------------------------------------------------------
+
 
 def torch_python() -> str | None:
     """GPUPLANNER_TORCH_PYTHON, then .venv-torch/bin/python, then .venv/bin/python if it has torch."""
@@ -642,9 +792,26 @@ def test_script_runs_on_the_cpu(tmp_path: Path, torch_exe: str, catalog) -> None
     s = scenario(TINY)
     script = write_script(s, tmp_path / "bench.py")
     out = tmp_path / "result.json"
-    proc = subprocess.run([torch_exe, str(script), "--device", "cpu", "--layers", "2", "--steps", "2",
-                           "--warmup", "1", "--out", str(out)], capture_output=True, text=True, timeout=600,
-                          cwd=tmp_path)
+    proc = subprocess.run(
+        [
+            torch_exe,
+            str(script),
+            "--device",
+            "cpu",
+            "--layers",
+            "2",
+            "--steps",
+            "2",
+            "--warmup",
+            "1",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "tokens/s" in proc.stdout
     r = cb.read_result(out)
@@ -660,14 +827,23 @@ def test_script_runs_on_the_cpu(tmp_path: Path, torch_exe: str, catalog) -> None
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "lora": {"workload": {"method": "lora", "lora_rank": 8, "lora_targets": ["q", "v", "down"]}},
-    "master-accum": {"workload": {"precision": "bf16-master", "recompute": "none", "global_batch": 128,
-                                  "optimizer_impl": "foreach"}},
-    "fp32-eager": {"workload": {"precision": "fp32", "flash_attention": False, "recompute": "selective",
-                                "chunked_loss": True}},
-    "gpt-style": {"model": {"norm": "layernorm", "linear_bias": True, "tied_embeddings": True,
-                            "learned_positions": 128, "gated_mlp": False, "extra_norms_per_layer": 2},
-                  "workload": {"method": "pretrain", "dropout": True, "precision": "bf16-true",
-                               "optimizer": "sgd"}},
+    "master-accum": {
+        "workload": {"precision": "bf16-master", "recompute": "none", "global_batch": 128, "optimizer_impl": "foreach"}
+    },
+    "fp32-eager": {
+        "workload": {"precision": "fp32", "flash_attention": False, "recompute": "selective", "chunked_loss": True}
+    },
+    "gpt-style": {
+        "model": {
+            "norm": "layernorm",
+            "linear_bias": True,
+            "tied_embeddings": True,
+            "learned_positions": 128,
+            "gated_mlp": False,
+            "extra_norms_per_layer": 2,
+        },
+        "workload": {"method": "pretrain", "dropout": True, "precision": "bf16-true", "optimizer": "sgd"},
+    },
     "in-backward": {"workload": {"optimizer_in_backward": True, "activation_offload": True}},
 }
 
@@ -679,16 +855,17 @@ def test_script_variants_run_on_the_cpu(tmp_path: Path, torch_exe: str, catalog)
         s = scenario(TINY, **edit)
         runs.append((name, s, write_script(s, tmp_path / f"{name}.py"), tmp_path / f"{name}.json"))
     # one interpreter for all of them (importing torch dominates)
-    driver = ("import runpy, sys\ncodes = []\n"
-              "for script, out in zip(sys.argv[1::2], sys.argv[2::2]):\n"
-              "    sys.argv = [script, '--device', 'cpu', '--layers', '2', '--steps', '1', '--warmup', '1',"
-              " '--out', out]\n"
-              "    try:\n        runpy.run_path(script, run_name='__main__')\n"
-              "    except SystemExit as e:\n        codes.append(e.code)\n"
-              "print('CODES', codes)\n")
+    driver = (
+        "import runpy, sys\ncodes = []\n"
+        "for script, out in zip(sys.argv[1::2], sys.argv[2::2]):\n"
+        "    sys.argv = [script, '--device', 'cpu', '--layers', '2', '--steps', '1', '--warmup', '1',"
+        " '--out', out]\n"
+        "    try:\n        runpy.run_path(script, run_name='__main__')\n"
+        "    except SystemExit as e:\n        codes.append(e.code)\n"
+        "print('CODES', codes)\n"
+    )
     args = [a for _, _, script, out in runs for a in (str(script), str(out))]
-    proc = subprocess.run([torch_exe, "-c", driver, *args], capture_output=True, text=True, timeout=900,
-                          cwd=tmp_path)
+    proc = subprocess.run([torch_exe, "-c", driver, *args], capture_output=True, text=True, timeout=900, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert f"CODES {[0] * len(runs)}" in proc.stdout, proc.stdout + proc.stderr
     for name, s, _, out in runs:
@@ -722,11 +899,14 @@ print(json.dumps(out))
 def test_script_refuses_what_the_machine_cannot_run(tmp_path: Path, torch_exe: str) -> None:
     qlora = str(write_script(scenario(TINY, workload={"method": "qlora"}), tmp_path / "q.py"))
     plain = str(write_script(scenario(TINY), tmp_path / "plain.py"))
-    runs = {"qlora": [qlora, "--device", "cpu", "--out", str(tmp_path / "q.json")],
-            "warmup": [plain, "--device", "cpu", "--warmup", "0"],
-            "default-device": [plain, "--out", str(tmp_path / "p.json")]}
-    proc = subprocess.run([torch_exe, "-c", REFUSAL_DRIVER, json.dumps(runs)], capture_output=True, text=True,
-                          timeout=600, cwd=tmp_path)
+    runs = {
+        "qlora": [qlora, "--device", "cpu", "--out", str(tmp_path / "q.json")],
+        "warmup": [plain, "--device", "cpu", "--warmup", "0"],
+        "default-device": [plain, "--out", str(tmp_path / "p.json")],
+    }
+    proc = subprocess.run(
+        [torch_exe, "-c", REFUSAL_DRIVER, json.dumps(runs)], capture_output=True, text=True, timeout=600, cwd=tmp_path
+    )
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout.splitlines()[-1])
     code, err = res["qlora"]
@@ -741,5 +921,6 @@ def test_script_refuses_what_the_machine_cannot_run(tmp_path: Path, torch_exe: s
 def test_tomllib_reads_the_example_used_in_the_docs() -> None:
     # the tiny scenario is valid TOML when written out (what the README round trip uses)
     from gpuplanner.core.scenario_io import scenario_to_toml
+
     assert tomllib.loads(scenario_to_toml(scenario(TINY)))["model"]["hidden"] == 128
     assert sys.version_info >= (3, 11)

@@ -34,14 +34,32 @@ from gpuplanner.core.scenario import CostSettings
 def h100_node(**changes: object) -> CostInputs:
     """One 8× H100 node, 3 years, 70 % utilization, every number explicit (no catalog)."""
     values: dict[str, object] = dict(
-        gpu_count=8, gpus_per_node=8, node_power_idle_kw=2.0, node_power_full_kw=10.2,
-        horizon_years=3.0, utilization=0.7, currency="USD", usd_to_krw=1400.0,
-        cloud_usd_per_gpu_hour=3.90, reserved_1y_usd_per_gpu_hour=2.50, reserved_3y_usd_per_gpu_hour=2.00,
-        spot_usd_per_gpu_hour=2.25, spot_lost_fraction=0.1,
-        node_price_usd=300_000.0, network_usd_per_node=30_000.0, install_usd_per_node=5_000.0,
-        import_tax_fraction=0.0, electricity_usd_per_kwh=0.08, electricity_escalation_per_year=0.0, pue=1.5,
-        colocation_usd_per_kw_month=184.0, support_fraction_per_year=0.1, staff_usd_per_year=20_000.0,
-        software_usd_per_year=5_000.0, discount_rate=0.08, depreciation_years=5.0,
+        gpu_count=8,
+        gpus_per_node=8,
+        node_power_idle_kw=2.0,
+        node_power_full_kw=10.2,
+        horizon_years=3.0,
+        utilization=0.7,
+        currency="USD",
+        usd_to_krw=1400.0,
+        cloud_usd_per_gpu_hour=3.90,
+        reserved_1y_usd_per_gpu_hour=2.50,
+        reserved_3y_usd_per_gpu_hour=2.00,
+        spot_usd_per_gpu_hour=2.25,
+        spot_lost_fraction=0.1,
+        node_price_usd=300_000.0,
+        network_usd_per_node=30_000.0,
+        install_usd_per_node=5_000.0,
+        import_tax_fraction=0.0,
+        electricity_usd_per_kwh=0.08,
+        electricity_escalation_per_year=0.0,
+        pue=1.5,
+        colocation_usd_per_kw_month=184.0,
+        support_fraction_per_year=0.1,
+        staff_usd_per_year=20_000.0,
+        software_usd_per_year=5_000.0,
+        discount_rate=0.08,
+        depreciation_years=5.0,
     )
     values.update(changes)
     return CostInputs(**values)  # type: ignore[arg-type]
@@ -235,16 +253,33 @@ def test_krw_is_usd_times_rate() -> None:
     usd = estimate_cost(h100_node(), tokens_per_second=1e5, gpu_hours=500.0)
     krw = estimate_cost(h100_node(currency="KRW", usd_to_krw=1_380.0), tokens_per_second=1e5, gpu_hours=500.0)
     assert krw.currency == "KRW" and krw.rate == 1_380.0
-    for name in ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot", "onprem_capex",
-                 "onprem_tco", "per_million_tokens", "job_cloud_on_demand", "residual", "energy",
-                 "colocation", "support", "staff_software", "pv_own", "pv_rent", "npv_own_minus_rent",
-                 "equivalent_annual_cost", "tornado_base"):
+    for name in (
+        "cloud_on_demand",
+        "cloud_reserved_1y",
+        "cloud_reserved_3y",
+        "cloud_spot",
+        "onprem_capex",
+        "onprem_tco",
+        "per_million_tokens",
+        "job_cloud_on_demand",
+        "residual",
+        "energy",
+        "colocation",
+        "support",
+        "staff_software",
+        "pv_own",
+        "pv_rent",
+        "npv_own_minus_rent",
+        "equivalent_annual_cost",
+        "tornado_base",
+    ):
         assert getattr(krw, name) == approx(getattr(usd, name) * 1_380.0), name
     for name in ("breakeven_utilization", "irr", "payback_years", "crossover_month", "power_kw", "hours"):
         assert getattr(krw, name) == approx(getattr(usd, name)), name
     assert krw.cash_flows.own == approx([v * 1_380.0 for v in usd.cash_flows.own or ()])
     assert krw.utilization_curve[40].onprem_per_used_gpu_hour == approx(
-        (usd.utilization_curve[40].onprem_per_used_gpu_hour or 0) * 1_380.0)
+        (usd.utilization_curve[40].onprem_per_used_gpu_hour or 0) * 1_380.0
+    )
     assert krw.tornado[0].low == approx(usd.tornado[0].low * 1_380.0)
     assert krw.tco_by_horizon[2].onprem_tco == approx((usd.tco_by_horizon[2].onprem_tco or 0) * 1_380.0)
 
@@ -278,10 +313,20 @@ def test_unknown_prices_give_none_not_zero() -> None:
 def test_breakeven_none_when_owning_never_pays() -> None:
     assert breakeven_utilization(h100_node(cloud_usd_per_gpu_hour=0.5)) is None  # needs u > 1
     assert breakeven_utilization(h100_node(cloud_usd_per_gpu_hour=0.0)) is None  # cloud is free
-    assert breakeven_utilization(h100_node(node_price_usd=0.0, network_usd_per_node=0.0,
-                                           install_usd_per_node=0.0, colocation_usd_per_kw_month=0.0,
-                                           staff_usd_per_year=0.0, software_usd_per_year=0.0,
-                                           node_power_idle_kw=0.0)) == 0.0
+    assert (
+        breakeven_utilization(
+            h100_node(
+                node_price_usd=0.0,
+                network_usd_per_node=0.0,
+                install_usd_per_node=0.0,
+                colocation_usd_per_kw_month=0.0,
+                staff_usd_per_year=0.0,
+                software_usd_per_year=0.0,
+                node_power_idle_kw=0.0,
+            )
+        )
+        == 0.0
+    )
 
 
 money = st.floats(min_value=0.0, max_value=1e6, allow_nan=False)
@@ -292,16 +337,22 @@ fraction = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 def cost_inputs(draw: st.DrawFn) -> CostInputs:
     idle = draw(st.floats(min_value=0.0, max_value=5.0))
     return h100_node(
-        gpu_count=draw(st.integers(1, 1024)), gpus_per_node=draw(st.sampled_from([1, 4, 8])),
-        node_power_idle_kw=idle, node_power_full_kw=idle + draw(st.floats(min_value=0.0, max_value=15.0)),
-        horizon_years=draw(st.floats(min_value=0.25, max_value=8.0)), utilization=draw(fraction),
+        gpu_count=draw(st.integers(1, 1024)),
+        gpus_per_node=draw(st.sampled_from([1, 4, 8])),
+        node_power_idle_kw=idle,
+        node_power_full_kw=idle + draw(st.floats(min_value=0.0, max_value=15.0)),
+        horizon_years=draw(st.floats(min_value=0.25, max_value=8.0)),
+        utilization=draw(fraction),
         cloud_usd_per_gpu_hour=draw(st.floats(min_value=0.0, max_value=20.0)),
-        node_price_usd=draw(money), network_usd_per_node=draw(st.floats(0.0, 1e5)),
+        node_price_usd=draw(money),
+        network_usd_per_node=draw(st.floats(0.0, 1e5)),
         electricity_usd_per_kwh=draw(st.floats(0.0, 0.5)),
-        electricity_escalation_per_year=draw(st.floats(-0.1, 0.2)), pue=draw(st.floats(1.0, 2.0)),
+        electricity_escalation_per_year=draw(st.floats(-0.1, 0.2)),
+        pue=draw(st.floats(1.0, 2.0)),
         colocation_usd_per_kw_month=draw(st.floats(0.0, 400.0)),
         support_fraction_per_year=draw(st.floats(0.0, 0.3)),
-        import_tax_fraction=draw(st.floats(0.0, 0.3)), discount_rate=draw(st.floats(0.0, 0.3)),
+        import_tax_fraction=draw(st.floats(0.0, 0.3)),
+        discount_rate=draw(st.floats(0.0, 0.3)),
         depreciation_years=draw(st.floats(min_value=0.5, max_value=10.0)),
     )
 
@@ -372,25 +423,28 @@ def test_property_currency_is_a_pure_scale(inp: CostInputs, rate: float) -> None
 # Bad inputs
 
 
-@pytest.mark.parametrize(("change", "key", "words"), [
-    ({"cloud_usd_per_gpu_hour": -1.0}, "cost.cloud_usd_per_gpu_hour", "negative"),
-    ({"node_price_usd": -5.0}, "cost.node_price_usd", "negative"),
-    ({"utilization": 1.2}, "cost.utilization", "from 0 to 1"),
-    ({"utilization": -0.1}, "cost.utilization", "from 0 to 1"),
-    ({"horizon_years": 0.0}, "cost.horizon_years", "more than 0"),
-    ({"depreciation_years": 0.0}, "cost.depreciation_years", "more than 0"),
-    ({"pue": 0.9}, "cost.pue", "at least 1"),
-    ({"spot_lost_fraction": 1.0}, "cost.spot_lost_fraction", "fraction"),
-    ({"support_fraction_per_year": 1.5}, "cost.support_fraction_per_year", "fraction"),
-    ({"electricity_usd_per_kwh": math.nan}, "cost.electricity_usd_per_kwh", "finite"),
-    ({"discount_rate": -1.0}, "cost.discount_rate", "more than -1"),
-    ({"currency": "EUR"}, "cost.currency", "USD, KRW"),
-    ({"currency": "KRW", "usd_to_krw": None}, "cost.usd_to_krw", "KRW"),
-    ({"usd_to_krw": 0.0}, "cost.usd_to_krw", "more than 0"),
-    ({"gpu_count": 0}, "hardware.gpu_count", "at least 1"),
-    ({"gpus_per_node": 0}, "hardware.gpus_per_node", "at least 1"),
-    ({"node_power_idle_kw": 12.0}, "hardware.node", "idle power"),
-])
+@pytest.mark.parametrize(
+    ("change", "key", "words"),
+    [
+        ({"cloud_usd_per_gpu_hour": -1.0}, "cost.cloud_usd_per_gpu_hour", "negative"),
+        ({"node_price_usd": -5.0}, "cost.node_price_usd", "negative"),
+        ({"utilization": 1.2}, "cost.utilization", "from 0 to 1"),
+        ({"utilization": -0.1}, "cost.utilization", "from 0 to 1"),
+        ({"horizon_years": 0.0}, "cost.horizon_years", "more than 0"),
+        ({"depreciation_years": 0.0}, "cost.depreciation_years", "more than 0"),
+        ({"pue": 0.9}, "cost.pue", "at least 1"),
+        ({"spot_lost_fraction": 1.0}, "cost.spot_lost_fraction", "fraction"),
+        ({"support_fraction_per_year": 1.5}, "cost.support_fraction_per_year", "fraction"),
+        ({"electricity_usd_per_kwh": math.nan}, "cost.electricity_usd_per_kwh", "finite"),
+        ({"discount_rate": -1.0}, "cost.discount_rate", "more than -1"),
+        ({"currency": "EUR"}, "cost.currency", "USD, KRW"),
+        ({"currency": "KRW", "usd_to_krw": None}, "cost.usd_to_krw", "KRW"),
+        ({"usd_to_krw": 0.0}, "cost.usd_to_krw", "more than 0"),
+        ({"gpu_count": 0}, "hardware.gpu_count", "at least 1"),
+        ({"gpus_per_node": 0}, "hardware.gpus_per_node", "at least 1"),
+        ({"node_power_idle_kw": 12.0}, "hardware.node", "idle power"),
+    ],
+)
 def test_bad_inputs_name_the_key(change: dict[str, object], key: str, words: str) -> None:
     with pytest.raises(InputError) as info:
         h100_node(**change)
@@ -416,8 +470,16 @@ def test_resolve_from_the_real_catalog(catalog) -> None:  # type: ignore[no-unty
     site = catalog.site(DEFAULT_SITE)
     node = catalog.default_node(GPU)
     assert inp.site == DEFAULT_SITE and inp.node == node.id
-    for name in ("electricity_usd_per_kwh", "pue", "colocation_usd_per_kw_month", "support_fraction_per_year",
-                 "software_usd_per_year", "depreciation_years", "discount_rate", "usd_to_krw"):
+    for name in (
+        "electricity_usd_per_kwh",
+        "pue",
+        "colocation_usd_per_kw_month",
+        "support_fraction_per_year",
+        "software_usd_per_year",
+        "depreciation_years",
+        "discount_rate",
+        "usd_to_krw",
+    ):
         assert getattr(inp, name) == getattr(site, name)
         assert inp.sources[name] == f"site {DEFAULT_SITE} (catalog)"
     # staff = the site's fixed part + nodes × its per-node part (1 node here)
@@ -427,8 +489,12 @@ def test_resolve_from_the_real_catalog(catalog) -> None:  # type: ignore[no-unty
     assert inp.gpus_per_node == node.gpus_per_node
     assert inp.node_power_full_kw == node.power_full_kw and inp.node_power_idle_kw == node.power_idle_kw
     assert inp.node_price_usd == node.price_usd
-    tiers = (("on_demand", "cloud_usd_per_gpu_hour"), ("reserved_1y", "reserved_1y_usd_per_gpu_hour"),
-             ("reserved_3y", "reserved_3y_usd_per_gpu_hour"), ("spot", "spot_usd_per_gpu_hour"))
+    tiers = (
+        ("on_demand", "cloud_usd_per_gpu_hour"),
+        ("reserved_1y", "reserved_1y_usd_per_gpu_hour"),
+        ("reserved_3y", "reserved_3y_usd_per_gpu_hour"),
+        ("spot", "spot_usd_per_gpu_hour"),
+    )
     for tier, name in tiers:
         offer = catalog.default_offer(GPU, tier)
         if offer is None:
@@ -451,10 +517,18 @@ def test_resolve_from_the_real_catalog(catalog) -> None:  # type: ignore[no-unty
 
 
 def test_scenario_values_win_over_the_catalog(catalog) -> None:  # type: ignore[no-untyped-def]
-    settings_ = CostSettings(site="us-colo", electricity_usd_per_kwh=0.12, pue=1.3, node_price_usd=310_000.0,
-                             network_usd_per_node=25_000.0, install_usd_per_node=4_000.0,
-                             cloud_usd_per_gpu_hour=3.5, spot_usd_per_gpu_hour=2.0, currency="KRW",
-                             usd_to_krw=1_350.0)
+    settings_ = CostSettings(
+        site="us-colo",
+        electricity_usd_per_kwh=0.12,
+        pue=1.3,
+        node_price_usd=310_000.0,
+        network_usd_per_node=25_000.0,
+        install_usd_per_node=4_000.0,
+        cloud_usd_per_gpu_hour=3.5,
+        spot_usd_per_gpu_hour=2.0,
+        currency="KRW",
+        usd_to_krw=1_350.0,
+    )
     inp = resolve_cost_inputs(settings_, catalog, GPU, gpu_count=16, gpus_per_node=None, node_id=None)
     assert (inp.electricity_usd_per_kwh, inp.pue, inp.node_price_usd) == (0.12, 1.3, 310_000.0)
     assert inp.sources["pue"] == inp.sources["node_price_usd"] == "scenario"
@@ -472,8 +546,9 @@ def test_site_staff_scales_with_nodes_unless_the_scenario_sets_it(catalog) -> No
     per_node = getattr(site, "staff_usd_per_node_year", None) or 0.0
     inp = resolve_cost_inputs(CostSettings(), catalog, GPU, gpu_count=17, gpus_per_node=8, node_id=None)
     assert inp.staff_usd_per_year == approx(site.staff_usd_per_year + 3 * per_node)  # ceil(17 / 8) = 3 nodes
-    given = resolve_cost_inputs(CostSettings(staff_usd_per_year=50_000.0), catalog, GPU, gpu_count=17,
-                                gpus_per_node=8, node_id=None)
+    given = resolve_cost_inputs(
+        CostSettings(staff_usd_per_year=50_000.0), catalog, GPU, gpu_count=17, gpus_per_node=8, node_id=None
+    )
     assert given.staff_usd_per_year == 50_000.0 and given.sources["staff_usd_per_year"] == "scenario"
 
 
@@ -489,15 +564,12 @@ def test_gpus_per_node_scales_node_price_and_power(catalog) -> None:  # type: ig
 
 def test_unknown_site_and_node_are_input_errors(catalog) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError) as info:
-        resolve_cost_inputs(CostSettings(site="us-colo2"), catalog, GPU, gpu_count=8, gpus_per_node=None,
-                            node_id=None)
+        resolve_cost_inputs(CostSettings(site="us-colo2"), catalog, GPU, gpu_count=8, gpus_per_node=None, node_id=None)
     assert info.value.key == "cost.site"
     assert "did you mean" in str(info.value) and "us-colo" in str(info.value)
     with pytest.raises(InputError) as info:
-        resolve_cost_inputs(CostSettings(), catalog, GPU, gpu_count=8, gpus_per_node=None,
-                            node_id="no-such-node")
+        resolve_cost_inputs(CostSettings(), catalog, GPU, gpu_count=8, gpus_per_node=None, node_id="no-such-node")
     assert info.value.key == "hardware.node"
     with pytest.raises(InputError) as info:
-        resolve_cost_inputs(CostSettings(utilization=1.5), catalog, GPU, gpu_count=8, gpus_per_node=None,
-                            node_id=None)
+        resolve_cost_inputs(CostSettings(utilization=1.5), catalog, GPU, gpu_count=8, gpus_per_node=None, node_id=None)
     assert info.value.key == "cost.utilization"

@@ -61,6 +61,7 @@ def _cleanup_tmp() -> Any:
 
 # --- the real configs ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", WITH_PRESET)
 def test_import_equals_preset(name: str) -> None:
     spec = model_from_config_json(HF / name / "config.json")
@@ -117,8 +118,13 @@ def test_gemma_head_dim_default() -> None:
 def test_deepseek_v3_fields() -> None:
     spec = model_from_config_json(HF / "deepseek-v3" / "config.json")
     assert (spec.mla_kv_rank, spec.mla_q_rank, spec.mla_rope_dim, spec.head_dim) == (512, 1536, 64, 128)
-    assert (spec.experts, spec.experts_active, spec.shared_experts, spec.expert_ffn_hidden,
-            spec.dense_layers) == (256, 8, 1, 2048, 3)
+    assert (spec.experts, spec.experts_active, spec.shared_experts, spec.expert_ffn_hidden, spec.dense_layers) == (
+        256,
+        8,
+        1,
+        2048,
+        3,
+    )
 
 
 def test_deepseek_without_q_compression() -> None:
@@ -164,8 +170,12 @@ def test_model_type_from_architectures() -> None:
 
 
 def test_text_config_of_a_multimodal_wrapper() -> None:
-    doc = {"model_type": "llava", "architectures": ["LlavaForConditionalGeneration"],
-           "text_config": load("llama-3.1-8b"), "vision_config": {"hidden_size": 1024}}
+    doc = {
+        "model_type": "llava",
+        "architectures": ["LlavaForConditionalGeneration"],
+        "text_config": load("llama-3.1-8b"),
+        "vision_config": {"hidden_size": 1024},
+    }
     assert model_from_config_json(write_tmp(doc)).params == preset("llama-3.1-8b").params
 
 
@@ -175,6 +185,7 @@ def test_fixtures_cover_the_families() -> None:
 
 
 # --- bad input ---------------------------------------------------------------------------------------
+
 
 def without(name: str, key: str) -> dict[str, Any]:
     doc = load(name)
@@ -204,17 +215,37 @@ BAD_FIELDS = [
     ("llama-3.1-8b", {"tie_word_embeddings": 0}, "tie_word_embeddings", "must be true or false"),
     ("llama-3.1-8b", {"head_dim": "128"}, "head_dim", "must be an integer"),
     ("llama-3.1-8b", {"num_key_value_heads": 5}, "num_key_value_heads", "must divide the attention heads (32)"),
-    ("llama-3.1-8b", {"num_attention_heads": 24, "num_key_value_heads": 8}, "num_attention_heads",
-     "must divide the hidden size (4096)"),
-    ("llama-3.1-8b", {"model_type": "lama", "architectures": None}, "model_type",
-     "unsupported model_type 'lama'; did you mean llama?"),
-    ("llama-3.1-8b", {"model_type": "mamba", "architectures": ["MambaForCausalLM"]}, "model_type",
-     "unsupported model_type 'mamba'"),
+    (
+        "llama-3.1-8b",
+        {"num_attention_heads": 24, "num_key_value_heads": 8},
+        "num_attention_heads",
+        "must divide the hidden size (4096)",
+    ),
+    (
+        "llama-3.1-8b",
+        {"model_type": "lama", "architectures": None},
+        "model_type",
+        "unsupported model_type 'lama'; did you mean llama?",
+    ),
+    (
+        "llama-3.1-8b",
+        {"model_type": "mamba", "architectures": ["MambaForCausalLM"]},
+        "model_type",
+        "unsupported model_type 'mamba'",
+    ),
     ("llama-3.1-8b", {"model_type": 7}, "model_type", "must be a string, got 7"),
-    ("llama-3.1-8b", {"model_type": None, "architectures": "LlamaForCausalLM"}, "architectures",
-     "must be a list of class names"),
-    ("llama-3.1-8b", {"model_type": None, "architectures": ["FooModel"]}, "model_type",
-     "missing, and architectures names no supported family"),
+    (
+        "llama-3.1-8b",
+        {"model_type": None, "architectures": "LlamaForCausalLM"},
+        "architectures",
+        "must be a list of class names",
+    ),
+    (
+        "llama-3.1-8b",
+        {"model_type": None, "architectures": ["FooModel"]},
+        "model_type",
+        "missing, and architectures names no supported family",
+    ),
     ("mixtral-8x7b", {"num_experts_per_tok": 9}, "num_experts_per_tok", "must be at most the number of experts (8)"),
     ("mixtral-8x7b", {"num_local_experts": "8"}, "num_local_experts", "must be an integer"),
     ("deepseek-v3", {"v_head_dim": 64}, "v_head_dim", "must equal qk_nope_head_dim (128)"),
@@ -230,8 +261,11 @@ BAD_FIELDS = [
 ]
 
 
-@pytest.mark.parametrize(("fixture", "changes", "key", "fragment"), BAD_FIELDS,
-                         ids=[f"{f}-{k}-{i}" for i, (f, _, k, _) in enumerate(BAD_FIELDS)])
+@pytest.mark.parametrize(
+    ("fixture", "changes", "key", "fragment"),
+    BAD_FIELDS,
+    ids=[f"{f}-{k}-{i}" for i, (f, _, k, _) in enumerate(BAD_FIELDS)],
+)
 def test_bad_field(tmp_path: Path, fixture: str, changes: dict[str, Any], key: str, fragment: str) -> None:
     doc = {**load(fixture), **changes}
     path = write(tmp_path, doc)
@@ -253,7 +287,7 @@ BAD_FILES = [
     ("array", b"[1, 2]", "must hold a JSON object ({...}), got a list"),
     ("string", b'"llama"', "must hold a JSON object ({...}), got a str"),
     ("binary", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary content"),
-    ("safetensors", b"\x08\x00\x00\x00\x00\x00\x00\x00{\"a\":1}", "binary content"),
+    ("safetensors", b'\x08\x00\x00\x00\x00\x00\x00\x00{"a":1}', "binary content"),
     ("latin-1", '{"model_type": "llama", "name": "Café"}'.encode("latin-1"), "not UTF-8 text"),
     ("deep", b"[" * 200_000, "not valid JSON"),
 ]
@@ -304,10 +338,14 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

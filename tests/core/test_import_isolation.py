@@ -28,8 +28,15 @@ print(json.dumps(heavy))
 
 def forbidden_after_import(*modules: str) -> list[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONSTARTUP",)}
-    proc = subprocess.run([sys.executable, "-c", PROBE.format(forbidden=set(FORBIDDEN)), *modules],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT, env=env, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE.format(forbidden=set(FORBIDDEN)), *modules],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -53,6 +60,12 @@ def test_each_core_module(module: str) -> None:
 
 def test_probe_detects_a_heavy_import() -> None:
     """The probe itself works: importing a forbidden module is seen (json stands in when the package is absent)."""
-    proc = subprocess.run([sys.executable, "-c", PROBE.format(forbidden={"json", "importlib"}), "gpuplanner.core"],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE.format(forbidden={"json", "importlib"}), "gpuplanner.core"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        check=False,
+    )
     assert "json" in json.loads(proc.stdout.strip().splitlines()[-1])

@@ -39,8 +39,9 @@ def test_zero_stages_shard_states_over_dp_times_cp() -> None:
     w = wl(recompute="full")
     states = []
     for zero in range(4):
-        c = training_components(LLAMA8, w, tp=1, pp=1, cp=2, ep=1, dp=4, zero=zero, micro_batch=1, recompute=2,
-                                gpu_count=8)
+        c = training_components(
+            LLAMA8, w, tp=1, pp=1, cp=2, ep=1, dp=4, zero=zero, micro_batch=1, recompute=2, gpu_count=8
+        )
         states.append(float(c.weights + c.gradients + c.optimizer))
     assert states == sorted(states, reverse=True)
     # ZeRO-1: optimizer (master 4 + moments 8) divided by dp·cp = 8
@@ -58,8 +59,17 @@ def test_korthikanti_table2_closed_forms() -> None:
     from gpuplanner.core import activations as act
     from gpuplanner.core.model import ModelSpec
 
-    m = ModelSpec(name="gpt", layers=1, hidden=4096, heads=32, kv_heads=32, ffn_hidden=16384, vocab=1000,
-                  gated_mlp=False, norm="layernorm")
+    m = ModelSpec(
+        name="gpt",
+        layers=1,
+        hidden=4096,
+        heads=32,
+        kv_heads=32,
+        ffn_hidden=16384,
+        vocab=1000,
+        gated_mlp=False,
+        norm="layernorm",
+    )
     coef = act.layer_coefficients(m, "fp16-master", False, dropout=True)
     s, b, h, a = 2048, 1, 4096, 32
     got = float(act.layer_bytes(coef, m, s, b, 1, False))
@@ -69,9 +79,13 @@ def test_korthikanti_table2_closed_forms() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seq=st.sampled_from([512, 1024, 2048, 4096]), mb=st.integers(1, 4),
-       rc=st.sampled_from(["none", "selective", "full"]), zero=st.integers(0, 3),
-       precision=st.sampled_from(["bf16-mixed", "bf16-master", "bf16-true", "fp32"]))
+@given(
+    seq=st.sampled_from([512, 1024, 2048, 4096]),
+    mb=st.integers(1, 4),
+    rc=st.sampled_from(["none", "selective", "full"]),
+    zero=st.integers(0, 3),
+    precision=st.sampled_from(["bf16-mixed", "bf16-master", "bf16-true", "fp32"]),
+)
 def test_monotone_in_seq_and_micro_batch(seq: int, mb: int, rc: str, zero: int, precision: str) -> None:
     w = wl(seq_len=seq, precision=precision)
     lay = Layout(dp=8, zero=zero, micro_batch=mb, recompute=rc)
@@ -101,13 +115,12 @@ def test_max_micro_batch_and_seq_len_are_the_largest_that_fit() -> None:
     lay = Layout(dp=8, zero=3)
     br = memory_for(LLAMA8, w, lay, CAP, 8)
     assert br.max_micro_batch and br.max_seq_len
-    fit = memory_for(LLAMA8, w, dataclasses.replace(lay, micro_batch=br.max_micro_batch), CAP, 8,
-                     solve_limits=False)
-    over = memory_for(LLAMA8, w, dataclasses.replace(lay, micro_batch=br.max_micro_batch + 1), CAP, 8,
-                      solve_limits=False)
+    fit = memory_for(LLAMA8, w, dataclasses.replace(lay, micro_batch=br.max_micro_batch), CAP, 8, solve_limits=False)
+    over = memory_for(
+        LLAMA8, w, dataclasses.replace(lay, micro_batch=br.max_micro_batch + 1), CAP, 8, solve_limits=False
+    )
     assert fit.fits and not over.fits
-    over_seq = memory_for(LLAMA8, dataclasses.replace(w, seq_len=br.max_seq_len + 1), lay, CAP, 8,
-                          solve_limits=False)
+    over_seq = memory_for(LLAMA8, dataclasses.replace(w, seq_len=br.max_seq_len + 1), lay, CAP, 8, solve_limits=False)
     assert not over_seq.fits
 
 

@@ -7,9 +7,28 @@ import pytest
 from gpuplanner.core.model import MODEL_FIELDS, ModelSpec
 from gpuplanner.core.presets import preset, presets
 
-SPEC_IDS = ("llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "llama-3.2-1b", "llama-3.2-3b", "llama-3.3-70b",
-            "llama-2-7b", "llama-2-13b", "llama-2-70b", "mistral-7b", "mixtral-8x7b", "mixtral-8x22b", "qwen2.5-7b",
-            "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "gemma-2-9b", "gemma-2-27b", "gpt-3-175b", "deepseek-v3")
+SPEC_IDS = (
+    "llama-3.1-8b",
+    "llama-3.1-70b",
+    "llama-3.1-405b",
+    "llama-3.2-1b",
+    "llama-3.2-3b",
+    "llama-3.3-70b",
+    "llama-2-7b",
+    "llama-2-13b",
+    "llama-2-70b",
+    "mistral-7b",
+    "mixtral-8x7b",
+    "mixtral-8x22b",
+    "qwen2.5-7b",
+    "qwen2.5-14b",
+    "qwen2.5-32b",
+    "qwen2.5-72b",
+    "gemma-2-9b",
+    "gemma-2-27b",
+    "gpt-3-175b",
+    "deepseek-v3",
+)
 
 
 def test_every_spec_preset_is_shipped() -> None:
@@ -24,9 +43,15 @@ def test_preset_matches_published_count(pid: str) -> None:
     assert m.params == pytest.approx(m.published_params, rel=0.005)
 
 
-@pytest.mark.parametrize(("pid", "published"), [
-    ("llama-3.1-8b", 8.03e9), ("llama-3.1-70b", 70.6e9), ("llama-3.1-405b", 405.9e9), ("mixtral-8x7b", 46.7e9),
-])
+@pytest.mark.parametrize(
+    ("pid", "published"),
+    [
+        ("llama-3.1-8b", 8.03e9),
+        ("llama-3.1-70b", 70.6e9),
+        ("llama-3.1-405b", 405.9e9),
+        ("mixtral-8x7b", 46.7e9),
+    ],
+)
 def test_spec_section_5_examples(pid: str, published: float) -> None:
     assert preset(pid).params == pytest.approx(published, rel=0.005)
 
@@ -52,6 +77,7 @@ def test_dense_active_equals_total() -> None:
 
 
 # --- hand counts ---------------------------------------------------------------------------------------
+
 
 def tiny(**changes: object) -> ModelSpec:
     """2 layers, hidden 64, 4 query heads of 16, 2 KV heads, gated MLP of 128, vocab 100."""
@@ -81,8 +107,9 @@ def test_tiny_dense_count() -> None:
 
 def test_tiny_gpt_style_count() -> None:
     """LayerNorm (weight + bias), biases on every linear, plain 2-matrix MLP, learned positions, tied head."""
-    m = tiny(kv_heads=4, gated_mlp=False, norm="layernorm", linear_bias=True, learned_positions=32,
-             tied_embeddings=True)
+    m = tiny(
+        kv_heads=4, gated_mlp=False, norm="layernorm", linear_bias=True, learned_positions=32, tied_embeddings=True
+    )
     attention = 4 * 64 * 64 + (3 * 64 + 64)  # qkv and o weights; qkv and o biases
     mlp = 2 * 64 * 128 + (128 + 64)
     norms = 2 * (2 * 64)
@@ -123,7 +150,8 @@ def test_tiny_mla_count() -> None:
     o = a * d * h
     assert m.attention_params() == q + kv + o
     assert tiny(kv_heads=4, head_dim=16, mla_kv_rank=8, mla_rope_dim=4).attention_params() == (
-        h * a * (d + dr) + kv + o)  # no q compression
+        h * a * (d + dr) + kv + o
+    )  # no q compression
 
 
 # --- LoRA ------------------------------------------------------------------------------------------------
@@ -178,6 +206,7 @@ def test_lora_moe_with_dense_layers_and_narrow_experts() -> None:
 
 
 # --- misc ------------------------------------------------------------------------------------------------
+
 
 def test_model_fields_exclude_metadata() -> None:
     assert "name" not in MODEL_FIELDS and "published_params" not in MODEL_FIELDS

@@ -27,16 +27,21 @@ def catalog():  # type: ignore[no-untyped-def]
     return load_catalog(use_user_layer=False)
 
 
-def scenario(model: dict[str, Any] | None = None, *, parallel: dict[str, Any] | None = None,
-             **overrides: Any) -> Scenario:
+def scenario(
+    model: dict[str, Any] | None = None, *, parallel: dict[str, Any] | None = None, **overrides: Any
+) -> Scenario:
     hardware = {"gpu": "h100-sxm-80gb", "gpu_count": 64}
-    workload = {"method": "pretrain", "seq_len": 4096, "global_batch": 256, "tokens": 1e11,
-                "precision": "bf16-mixed"}
+    workload = {"method": "pretrain", "seq_len": 4096, "global_batch": 256, "tokens": 1e11, "precision": "bf16-mixed"}
     for key, value in overrides.items():
         table = hardware if key in ("gpu", "gpu_count", "candidates", "gpus_per_node", "node") else workload
         table[key] = value
-    doc: dict[str, Any] = {"schema": 1, "name": "test", "model": model or {"preset": "llama-3.1-8b"},
-                           "workload": workload, "hardware": hardware}
+    doc: dict[str, Any] = {
+        "schema": 1,
+        "name": "test",
+        "model": model or {"preset": "llama-3.1-8b"},
+        "workload": workload,
+        "hardware": hardware,
+    }
     if parallel:
         doc["parallel"] = parallel
     return parse_scenario(doc)
@@ -44,8 +49,9 @@ def scenario(model: dict[str, Any] | None = None, *, parallel: dict[str, Any] | 
 
 def as_given(s: Scenario, lay: Layout) -> Scenario:
     """The scenario with every layout key given as in `lay`."""
-    par = Parallel(tp=lay.tp, pp=lay.pp, cp=lay.cp, ep=lay.ep, vpp=lay.vpp, zero=lay.zero,
-                   sequence_parallel=lay.sequence_parallel)
+    par = Parallel(
+        tp=lay.tp, pp=lay.pp, cp=lay.cp, ep=lay.ep, vpp=lay.vpp, zero=lay.zero, sequence_parallel=lay.sequence_parallel
+    )
     w = dataclasses.replace(s.workload, micro_batch=lay.micro_batch, recompute=lay.recompute)
     return dataclasses.replace(s, parallel=par, workload=w)
 
@@ -61,6 +67,7 @@ def check_valid(s: Scenario, target, lay: Layout) -> None:  # type: ignore[no-un
 
 
 # --- validity and fit --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("preset,count", [("llama-3.1-8b", 64), ("llama-3.1-70b", 64), ("mixtral-8x7b", 32)])
 def test_every_ranked_layout_fits_and_obeys_the_rules(catalog, preset, count):
@@ -94,8 +101,17 @@ def test_search_covers_the_rules_and_nothing_else(catalog):
     found = pl.search(s, target)
     for i in range(found.size):
         check_valid(s, target, found.layout(i))
-    keys = {(int(found.tp[i]), int(found.pp[i]), int(found.cp[i]), int(found.zero[i]),
-             int(found.micro_batch[i]), int(found.recompute[i])) for i in range(found.size)}
+    keys = {
+        (
+            int(found.tp[i]),
+            int(found.pp[i]),
+            int(found.cp[i]),
+            int(found.zero[i]),
+            int(found.micro_batch[i]),
+            int(found.recompute[i]),
+        )
+        for i in range(found.size)
+    }
     assert len(keys) == found.size  # no duplicates
     assert set(found.tp.tolist()) == {1, 2, 4, 8}  # 64 heads, 8 KV heads, 8 GPUs a node
     assert set(found.pp.tolist()) == {1, 2, 4, 8, 16, 32, 64}
@@ -132,6 +148,7 @@ def test_vectorised_time_matches_scalar_path(catalog):
 
 # --- ranking -----------------------------------------------------------------------------------------------
 
+
 def test_ranked_fastest_first_and_best_is_the_fastest_that_fits(catalog):
     s = scenario({"preset": "llama-3.1-70b"}, gpu_count=128, seq_len=8192, global_batch=512)
     target = resolve_target(s, catalog)
@@ -147,8 +164,7 @@ def test_ranked_fastest_first_and_best_is_the_fastest_that_fits(catalog):
     assert estimate(s, catalog).layout == best
     # ties are broken toward less memory: ZeRO-2 and ZeRO-1 run equally fast, ZeRO-2 holds less
     for a, b in zip(result.layouts, result.layouts[1:], strict=False):
-        if (a.time.tokens_per_second == b.time.tokens_per_second
-                and a.cross_node_peers == b.cross_node_peers):
+        if a.time.tokens_per_second == b.time.tokens_per_second and a.cross_node_peers == b.cross_node_peers:
             assert a.memory.total + a.memory.overhead <= b.memory.total + b.memory.overhead
 
 
@@ -166,17 +182,18 @@ def test_top_limits_the_list_and_reports_time(catalog):
 
 # --- given keys ------------------------------------------------------------------------------------------
 
+
 def test_given_keys_are_fixed(catalog):
-    s = scenario({"preset": "llama-3.1-70b"}, gpu_count=64, micro_batch=1, recompute="full",
-                 parallel={"tp": 4, "zero": 1})
+    s = scenario(
+        {"preset": "llama-3.1-70b"}, gpu_count=64, micro_batch=1, recompute="full", parallel={"tp": 4, "zero": 1}
+    )
     result = pl.plan(s, catalog, top=None)
     assert result.layouts
     for r in result.layouts:
         lay = r.layout
         assert (lay.tp, lay.zero, lay.micro_batch, lay.recompute) == (4, 1, 1, "full")
         assert lay.sequence_parallel  # tp > 1 when absent
-    other = scenario({"preset": "llama-3.1-70b"}, gpu_count=64, parallel={"pp": 4, "cp": 2,
-                                                                          "sequence_parallel": False})
+    other = scenario({"preset": "llama-3.1-70b"}, gpu_count=64, parallel={"pp": 4, "cp": 2, "sequence_parallel": False})
     for r in pl.plan(other, catalog, top=None).layouts:
         assert (r.layout.pp, r.layout.cp, r.layout.sequence_parallel) == (4, 2, False)
 
@@ -192,8 +209,14 @@ def test_vpp_restricts_pipeline_depths(catalog):
 
 
 def test_all_keys_given_returns_the_given_layout_without_search(catalog, monkeypatch):
-    s = scenario({"preset": "llama-3.1-70b"}, gpu_count=8, micro_batch=1, recompute="none", global_batch=8,
-                 parallel={"tp": 1, "pp": 1, "cp": 1, "zero": 0})
+    s = scenario(
+        {"preset": "llama-3.1-70b"},
+        gpu_count=8,
+        micro_batch=1,
+        recompute="none",
+        global_batch=8,
+        parallel={"tp": 1, "pp": 1, "cp": 1, "zero": 0},
+    )
     target = resolve_target(s, catalog)
 
     def no_search(*_a: object, **_k: object) -> None:
@@ -227,9 +250,15 @@ def test_given_mfu_sets_the_reported_speed(catalog):
 
 
 def test_inference_chooses_the_fewest_gpus_per_replica(catalog):
-    s = parse_scenario({"schema": 1, "name": "serve", "model": {"preset": "llama-3.1-70b"},
-                        "workload": {"method": "inference", "seq_len": 8192, "batch": 8},
-                        "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 8}})
+    s = parse_scenario(
+        {
+            "schema": 1,
+            "name": "serve",
+            "model": {"preset": "llama-3.1-70b"},
+            "workload": {"method": "inference", "seq_len": 8192, "batch": 8},
+            "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 8},
+        }
+    )
     target = resolve_target(s, catalog)
     result = pl.plan(s, catalog, top=None)
     assert result.layouts
@@ -242,6 +271,7 @@ def test_inference_chooses_the_fewest_gpus_per_replica(catalog):
 
 
 # --- nothing fits ----------------------------------------------------------------------------------------
+
 
 def test_nothing_fits_gives_none_and_a_reason(catalog):
     s = scenario({"preset": "llama-3.1-405b"}, gpu_count=8, global_batch=8)
@@ -270,6 +300,7 @@ def test_no_valid_layout_gives_a_reason(catalog):
 
 # --- deadline --------------------------------------------------------------------------------------------
 
+
 def _wall(s: Scenario, catalog, gpu: str, count: int) -> float:  # type: ignore[no-untyped-def]
     """Wall seconds of the best layout at `count` GPUs; infinite when no valid layout fits."""
     sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=count))
@@ -282,8 +313,13 @@ def _wall(s: Scenario, catalog, gpu: str, count: int) -> float:  # type: ignore[
 
 @pytest.mark.parametrize("days", [3.0, 20.0])
 def test_deadline_finds_the_smallest_whole_node_count(catalog, days):
-    s = scenario({"preset": "llama-3.1-8b"}, gpu_count=64, tokens=1e12, deadline_days=days,
-                 candidates=["h100-sxm-80gb", "a100-sxm-80gb"])
+    s = scenario(
+        {"preset": "llama-3.1-8b"},
+        gpu_count=64,
+        tokens=1e12,
+        deadline_days=days,
+        candidates=["h100-sxm-80gb", "a100-sxm-80gb"],
+    )
     result = pl.plan(s, catalog, top=1)
     assert result.deadline_days == days
     assert [d.gpu for d in result.deadline] == ["h100-sxm-80gb", "a100-sxm-80gb"]
@@ -305,8 +341,14 @@ def test_deadline_finds_the_smallest_whole_node_count(catalog, days):
 
 def test_deadline_respects_given_keys_in_node_steps(catalog):
     # tp = 8 and pp = 3 fixed: counts are multiples of lcm(8, 24) = 24 GPUs (3 nodes)
-    s = scenario({"preset": "llama-3.1-70b"}, gpu_count=48, global_batch=96, tokens=2e11, deadline_days=10,
-                 parallel={"tp": 8, "pp": 3})
+    s = scenario(
+        {"preset": "llama-3.1-70b"},
+        gpu_count=48,
+        global_batch=96,
+        tokens=2e11,
+        deadline_days=10,
+        parallel={"tp": 8, "pp": 3},
+    )
     d = pl.smallest_count(s, catalog, "h100-sxm-80gb", 10)
     assert d.gpu_count is not None and d.gpu_count % 24 == 0
     assert (d.layout.tp, d.layout.pp) == (8, 3)
@@ -323,12 +365,10 @@ def test_unreachable_deadline_says_why(catalog):
 
 def test_pareto_keeps_the_points_not_beaten_on_time_and_cost():
     def point(gpu: str, wall: float, cost: float | None) -> pl.DeadlineResult:
-        return pl.DeadlineResult(gpu=gpu, gpu_count=8, wall_seconds=wall, job_cloud_on_demand=cost,
-                                 layout=None)
+        return pl.DeadlineResult(gpu=gpu, gpu_count=8, wall_seconds=wall, job_cloud_on_demand=cost, layout=None)
 
     a, b, c, d = point("a", 10, 100), point("b", 20, 50), point("c", 30, 80), point("d", 5, None)
-    missed = pl.DeadlineResult(gpu="e", gpu_count=None, wall_seconds=None, job_cloud_on_demand=None,
-                               layout=None)
+    missed = pl.DeadlineResult(gpu="e", gpu_count=None, wall_seconds=None, job_cloud_on_demand=None, layout=None)
     assert pl.pareto((a, b, c, missed)) == (a, b)
     assert pl.pareto((a, b, c, d)) == (d, a, b)  # unknown cost: on the front only by being fastest
     assert pl.pareto((c, b)) == (b,)
@@ -336,8 +376,13 @@ def test_pareto_keeps_the_points_not_beaten_on_time_and_cost():
 
 
 def test_plan_pareto_is_non_dominated(catalog):
-    s = scenario({"preset": "llama-3.1-8b"}, gpu_count=64, tokens=1e12, deadline_days=10,
-                 candidates=["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"])
+    s = scenario(
+        {"preset": "llama-3.1-8b"},
+        gpu_count=64,
+        tokens=1e12,
+        deadline_days=10,
+        candidates=["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"],
+    )
     result = pl.plan(s, catalog, top=1)
     assert result.pareto
     met = [d for d in result.deadline if d.gpu_count is not None]

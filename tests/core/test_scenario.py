@@ -42,8 +42,15 @@ BASE: dict[str, Any] = {
     "cost": {"horizon_years": 3, "utilization": 0.7},
 }
 LORA = {"workload.method": "lora", "workload.lora_rank": 8}
-INFER = {"workload.method": "inference", "workload.micro_batch": DELETE, "workload.global_batch": DELETE,
-         "workload.tokens": DELETE, "parallel.cp": DELETE, "parallel.zero": DELETE, "workload.batch": 8}
+INFER = {
+    "workload.method": "inference",
+    "workload.micro_batch": DELETE,
+    "workload.global_batch": DELETE,
+    "workload.tokens": DELETE,
+    "parallel.cp": DELETE,
+    "parallel.zero": DELETE,
+    "workload.batch": 8,
+}
 
 
 def make(*changes: dict[str, Any]) -> dict[str, Any]:
@@ -71,10 +78,14 @@ def test_base_document_is_valid() -> None:
 
 # --- the examples ----------------------------------------------------------------------------------
 
+
 def test_examples_exist() -> None:
     assert {p.name for p in EXAMPLES} >= {
-        "llama-3.1-8b-qlora-rtx4090.gpuplan.toml", "llama-3.1-70b-full-64xh100.gpuplan.toml",
-        "llama-3.1-405b-pretrain-16384xh100.gpuplan.toml", "mixtral-8x7b-inference-2xh100.gpuplan.toml"}
+        "llama-3.1-8b-qlora-rtx4090.gpuplan.toml",
+        "llama-3.1-70b-full-64xh100.gpuplan.toml",
+        "llama-3.1-405b-pretrain-16384xh100.gpuplan.toml",
+        "mixtral-8x7b-inference-2xh100.gpuplan.toml",
+    }
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
@@ -118,9 +129,17 @@ def optional(strategy: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
 def preset_models(draw: st.DrawFn) -> tuple[ModelSpec, str]:
     pid = draw(st.sampled_from(sorted(presets())))
     base = presets()[pid]
-    overrides = draw(st.fixed_dictionaries({}, optional={
-        "layers": st.integers(base.dense_layers + 1, 160), "vocab": st.integers(1, 300_000),
-        "tied_embeddings": st.booleans(), "ffn_hidden": st.integers(1, 70_000)}))
+    overrides = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "layers": st.integers(base.dense_layers + 1, 160),
+                "vocab": st.integers(1, 300_000),
+                "tied_embeddings": st.booleans(),
+                "ffn_hidden": st.integers(1, 70_000),
+            },
+        )
+    )
     overrides = {k: v for k, v in overrides.items() if getattr(base, k) != v}
     if not overrides:
         return base, pid
@@ -134,12 +153,21 @@ def custom_models(draw: st.DrawFn) -> ModelSpec:
     heads = kv_heads * draw(st.integers(1, 8))
     hidden = draw(st.integers(1, 64)) * draw(st.sampled_from([heads, 1]))
     fields: dict[str, Any] = dict(
-        name=draw(NONEMPTY), layers=draw(st.integers(1, 100)), hidden=hidden, heads=heads, kv_heads=kv_heads,
-        ffn_hidden=draw(st.integers(1, 50_000)), vocab=draw(st.integers(1, 300_000)),
-        gated_mlp=draw(st.booleans()), tied_embeddings=draw(st.booleans()),
-        norm=draw(st.sampled_from(["rmsnorm", "layernorm"])), qkv_bias=draw(st.booleans()),
-        linear_bias=draw(st.booleans()), learned_positions=draw(st.integers(0, 9000)),
-        extra_norms_per_layer=draw(st.integers(0, 2)))
+        name=draw(NONEMPTY),
+        layers=draw(st.integers(1, 100)),
+        hidden=hidden,
+        heads=heads,
+        kv_heads=kv_heads,
+        ffn_hidden=draw(st.integers(1, 50_000)),
+        vocab=draw(st.integers(1, 300_000)),
+        gated_mlp=draw(st.booleans()),
+        tied_embeddings=draw(st.booleans()),
+        norm=draw(st.sampled_from(["rmsnorm", "layernorm"])),
+        qkv_bias=draw(st.booleans()),
+        linear_bias=draw(st.booleans()),
+        learned_positions=draw(st.integers(0, 9000)),
+        extra_norms_per_layer=draw(st.integers(0, 2)),
+    )
     if hidden % heads or draw(st.booleans()):
         head_dim = draw(st.integers(1, 256))
         # A head_dim equal to hidden // heads while heads does not divide hidden does not round-trip: see
@@ -148,14 +176,20 @@ def custom_models(draw: st.DrawFn) -> ModelSpec:
         fields["head_dim"] = head_dim
     if draw(st.booleans()):
         experts = draw(st.integers(2, 64))
-        fields.update(experts=experts, experts_active=draw(st.integers(1, experts)),
-                      shared_experts=draw(st.integers(0, 2)),
-                      # expert_ffn_hidden = 1 is lost on writing: see test_custom_expert_ffn_of_one_round_trips
-                      expert_ffn_hidden=draw(st.integers(2, 9000)),
-                      dense_layers=draw(st.integers(0, fields["layers"] - 1)))
+        fields.update(
+            experts=experts,
+            experts_active=draw(st.integers(1, experts)),
+            shared_experts=draw(st.integers(0, 2)),
+            # expert_ffn_hidden = 1 is lost on writing: see test_custom_expert_ffn_of_one_round_trips
+            expert_ffn_hidden=draw(st.integers(2, 9000)),
+            dense_layers=draw(st.integers(0, fields["layers"] - 1)),
+        )
     if draw(st.booleans()):
-        fields.update(mla_kv_rank=draw(st.integers(1, 1024)), mla_q_rank=draw(st.integers(0, 2048)),
-                      mla_rope_dim=draw(st.integers(0, 128)))
+        fields.update(
+            mla_kv_rank=draw(st.integers(1, 1024)),
+            mla_q_rank=draw(st.integers(0, 2048)),
+            mla_rope_dim=draw(st.integers(0, 128)),
+        )
     return ModelSpec(**fields)
 
 
@@ -188,11 +222,16 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
         else:
             w["dataset_tokens"] = draw(floats(1.0, 1e14))
             w["epochs"] = draw(optional(st.integers(1, 10)))
-        w.update(precision=draw(st.sampled_from(sc.PRECISIONS)), optimizer=draw(st.sampled_from(sc.OPTIMIZERS)),
-                 optimizer_in_backward=draw(st.booleans()), offload=draw(st.sampled_from(sc.OFFLOADS)),
-                 recompute=draw(optional(st.sampled_from(sc.RECOMPUTES))), chunked_loss=draw(st.booleans()),
-                 mfu=draw(optional(floats(0.0, 1.0, exclude_lo=True))),
-                 deadline_days=draw(optional(floats(0.0, 1e4, exclude_lo=True))))
+        w.update(
+            precision=draw(st.sampled_from(sc.PRECISIONS)),
+            optimizer=draw(st.sampled_from(sc.OPTIMIZERS)),
+            optimizer_in_backward=draw(st.booleans()),
+            offload=draw(st.sampled_from(sc.OFFLOADS)),
+            recompute=draw(optional(st.sampled_from(sc.RECOMPUTES))),
+            chunked_loss=draw(st.booleans()),
+            mfu=draw(optional(floats(0.0, 1.0, exclude_lo=True))),
+            deadline_days=draw(optional(floats(0.0, 1e4, exclude_lo=True))),
+        )
         for key, spec in sio.WORKLOAD_KEYS.items():  # boolean switches added since (activation_offload, dropout…)
             if key not in w and spec.check is sio.boolean and spec.applies == sio.TRAIN:
                 w[key] = draw(st.booleans())
@@ -200,8 +239,11 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
             w["lora_rank"] = draw(st.integers(1, 512))
             w["lora_targets"] = tuple(draw(st.lists(st.sampled_from(sc.LORA_TARGETS), min_size=1, unique=True)))
     else:
-        w.update(batch=draw(st.integers(1, 256)), weight_precision=draw(st.sampled_from(sc.WEIGHT_PRECISIONS)),
-                 kv_precision=draw(st.sampled_from(sc.KV_PRECISIONS)))
+        w.update(
+            batch=draw(st.integers(1, 256)),
+            weight_precision=draw(st.sampled_from(sc.WEIGHT_PRECISIONS)),
+            kv_precision=draw(st.sampled_from(sc.KV_PRECISIONS)),
+        )
     workload = sc.Workload(**w)
 
     gpu = draw(st.sampled_from(GPU_IDS))
@@ -209,43 +251,73 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
     if draw(st.booleans()):
         others = draw(st.lists(st.sampled_from(GPU_IDS), unique=True, max_size=3))
         candidates = tuple(dict.fromkeys(draw(st.permutations([gpu, *[o for o in others if o != gpu]]))))
-    hardware = sc.Hardware(gpu=gpu, gpu_count=gpu_count, candidates=candidates,
-                           gpus_per_node=draw(optional(st.sampled_from([8, 16]))),
-                           node=draw(optional(st.sampled_from(["dgx-h100", "custom-node"]))))
+    hardware = sc.Hardware(
+        gpu=gpu,
+        gpu_count=gpu_count,
+        candidates=candidates,
+        gpus_per_node=draw(optional(st.sampled_from([8, 16]))),
+        node=draw(optional(st.sampled_from(["dgx-h100", "custom-node"]))),
+    )
 
     if training:
         vpp = 1
         if pp and pp >= 2 and draw(st.booleans()):
             vpp = draw(st.integers(2, 4))
-        parallel = sc.Parallel(tp=tp, pp=pp, cp=cp, ep=draw(optional(st.just(1))), vpp=vpp,
-                               zero=draw(optional(st.integers(0, 3))),
-                               sequence_parallel=draw(optional(st.booleans())))
-        goodput = sc.Goodput(failures_per_gpu_hour=draw(floats(0.0, 1e-2)),
-                             checkpoint_write_gbps=draw(optional(floats(0.0, 1e3, exclude_lo=True))),
-                             restart_minutes=draw(optional(floats(0.0, 600.0))))
+        parallel = sc.Parallel(
+            tp=tp,
+            pp=pp,
+            cp=cp,
+            ep=draw(optional(st.just(1))),
+            vpp=vpp,
+            zero=draw(optional(st.integers(0, 3))),
+            sequence_parallel=draw(optional(st.booleans())),
+        )
+        goodput = sc.Goodput(
+            failures_per_gpu_hour=draw(floats(0.0, 1e-2)),
+            checkpoint_write_gbps=draw(optional(floats(0.0, 1e3, exclude_lo=True))),
+            restart_minutes=draw(optional(floats(0.0, 600.0))),
+        )
     else:
         parallel, goodput = sc.Parallel(tp=tp, pp=pp), sc.Goodput()
 
     money = floats(0.0, 1e7)
     cost = sc.CostSettings(
-        horizon_years=draw(floats(0.0, 10.0, exclude_lo=True)), utilization=draw(floats(0.0, 1.0)),
-        currency=draw(st.sampled_from(sc.CURRENCIES)), usd_to_krw=draw(optional(floats(0.0, 5000.0, exclude_lo=True))),
+        horizon_years=draw(floats(0.0, 10.0, exclude_lo=True)),
+        utilization=draw(floats(0.0, 1.0)),
+        currency=draw(st.sampled_from(sc.CURRENCIES)),
+        usd_to_krw=draw(optional(floats(0.0, 5000.0, exclude_lo=True))),
         site=draw(optional(st.sampled_from(["us-colo", "kr-colo"]))),
-        cloud_usd_per_gpu_hour=draw(optional(money)), reserved_1y_usd_per_gpu_hour=draw(optional(money)),
-        reserved_3y_usd_per_gpu_hour=draw(optional(money)), spot_usd_per_gpu_hour=draw(optional(money)),
-        spot_lost_fraction=draw(floats(0.0, 0.99)), node_price_usd=draw(optional(money)),
-        network_usd_per_node=draw(optional(money)), install_usd_per_node=draw(optional(money)),
+        cloud_usd_per_gpu_hour=draw(optional(money)),
+        reserved_1y_usd_per_gpu_hour=draw(optional(money)),
+        reserved_3y_usd_per_gpu_hour=draw(optional(money)),
+        spot_usd_per_gpu_hour=draw(optional(money)),
+        spot_lost_fraction=draw(floats(0.0, 0.99)),
+        node_price_usd=draw(optional(money)),
+        network_usd_per_node=draw(optional(money)),
+        install_usd_per_node=draw(optional(money)),
         electricity_usd_per_kwh=draw(optional(floats(0.0, 2.0))),
-        electricity_escalation_per_year=draw(floats(0.0, 0.5)), pue=draw(optional(floats(1.0, 5.0))),
-        colocation_usd_per_kw_month=draw(optional(money)), support_fraction_per_year=draw(optional(floats(0, 1))),
-        staff_usd_per_year=draw(optional(money)), software_usd_per_year=draw(optional(money)),
-        import_tax_fraction=draw(floats(0.0, 1.0)), discount_rate=draw(optional(floats(0.0, 0.5))),
-        depreciation_years=draw(optional(floats(0.0, 20.0, exclude_lo=True))))
+        electricity_escalation_per_year=draw(floats(0.0, 0.5)),
+        pue=draw(optional(floats(1.0, 5.0))),
+        colocation_usd_per_kw_month=draw(optional(money)),
+        support_fraction_per_year=draw(optional(floats(0, 1))),
+        staff_usd_per_year=draw(optional(money)),
+        software_usd_per_year=draw(optional(money)),
+        import_tax_fraction=draw(floats(0.0, 1.0)),
+        discount_rate=draw(optional(floats(0.0, 0.5))),
+        depreciation_years=draw(optional(floats(0.0, 20.0, exclude_lo=True))),
+    )
 
-    s = sc.Scenario(name=draw(NAMES), model=model, model_preset=preset_id, workload=workload, hardware=hardware,
-                    parallel=parallel, goodput=goodput, cluster=sc.Cluster(kw_per_rack=draw(floats(0.0, 500.0,
-                                                                                                   exclude_lo=True))),
-                    cost=cost)
+    s = sc.Scenario(
+        name=draw(NAMES),
+        model=model,
+        model_preset=preset_id,
+        workload=workload,
+        hardware=hardware,
+        parallel=parallel,
+        goodput=goodput,
+        cluster=sc.Cluster(kw_per_rack=draw(floats(0.0, 500.0, exclude_lo=True))),
+        cost=cost,
+    )
     assume(layout_problem(s) is None)
     return s
 
@@ -259,8 +331,11 @@ def test_round_trip(s: sc.Scenario) -> None:
     assert scenario_to_dict(again) == scenario_to_dict(s)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture],
+)
 @given(s=scenarios())
 def test_round_trip_through_a_file(s: sc.Scenario, tmp_path: Path) -> None:
     path = tmp_path / "s.gpuplan.toml"
@@ -268,18 +343,30 @@ def test_round_trip_through_a_file(s: sc.Scenario, tmp_path: Path) -> None:
     assert read_scenario(path) == s
 
 
-@pytest.mark.parametrize("model", [
-    {"preset": "llama-3.1-8b", "name": "Our Llama"},
-    {"preset": "llama-3.1-8b", "tied_embeddings": False},  # parsed name 'Llama 3.1 8B (modified)'
-], ids=["renamed", "override-equal-to-preset"])
+@pytest.mark.parametrize(
+    "model",
+    [
+        {"preset": "llama-3.1-8b", "name": "Our Llama"},
+        {"preset": "llama-3.1-8b", "tied_embeddings": False},  # parsed name 'Llama 3.1 8B (modified)'
+    ],
+    ids=["renamed", "override-equal-to-preset"],
+)
 def test_preset_name_round_trips(model: dict[str, Any]) -> None:
     s = parse_scenario(make({"model": model}))
     assert parse_scenario(tomllib.loads(scenario_to_toml(s))) == s
 
 
 def test_custom_head_dim_equal_to_floor_round_trips() -> None:
-    model = {"name": "odd", "layers": 2, "hidden": 100, "heads": 3, "kv_heads": 1, "head_dim": 33,
-             "ffn_hidden": 256, "vocab": 1000}
+    model = {
+        "name": "odd",
+        "layers": 2,
+        "hidden": 100,
+        "heads": 3,
+        "kv_heads": 1,
+        "head_dim": 33,
+        "ffn_hidden": 256,
+        "vocab": 1000,
+    }
     s = parse_scenario(make({"model": model, "parallel": {}}))
     assert parse_scenario(tomllib.loads(scenario_to_toml(s))) == s
 
@@ -293,9 +380,18 @@ def test_custom_expert_ffn_of_one_round_trips() -> None:
 
 # --- accepted spellings ------------------------------------------------------------------------------
 
+
 def test_normalisation() -> None:
-    s = parse_scenario(make({"workload.precision": "bf16", "workload.seq_len": 4096.0, "model.layers": 16.0,
-                             "hardware.candidates": ["mi300x"]}))
+    s = parse_scenario(
+        make(
+            {
+                "workload.precision": "bf16",
+                "workload.seq_len": 4096.0,
+                "model.layers": 16.0,
+                "hardware.candidates": ["mi300x"],
+            }
+        )
+    )
     assert s.workload.precision == "bf16-mixed"
     assert s.workload.seq_len == 4096 and isinstance(s.workload.seq_len, int)
     assert s.model.layers == 16 and isinstance(s.model.layers, int)
@@ -304,9 +400,14 @@ def test_normalisation() -> None:
 
 
 def test_defaults() -> None:
-    s = parse_scenario({"schema": 1, "model": {"preset": "mistral-7b"},
-                        "workload": {"method": "full", "seq_len": 2048, "dataset_tokens": 1e8, "epochs": 3},
-                        "hardware": {"gpu": "a100-sxm-80gb", "gpu_count": 8}})
+    s = parse_scenario(
+        {
+            "schema": 1,
+            "model": {"preset": "mistral-7b"},
+            "workload": {"method": "full", "seq_len": 2048, "dataset_tokens": 1e8, "epochs": 3},
+            "hardware": {"gpu": "a100-sxm-80gb", "gpu_count": 8},
+        }
+    )
     assert s.name == "Untitled scenario"
     assert s.workload.training_tokens == 3e8
     assert (s.workload.precision, s.workload.optimizer, s.workload.offload) == ("bf16-mixed", "adamw", "none")
@@ -320,10 +421,14 @@ def test_custom_model_kv_heads_default_to_heads() -> None:
     assert (s.model.kv_heads, s.model.head_dim, s.model.name) == (4, 16, "Custom model")
 
 
-@pytest.mark.parametrize(("model", "field", "expected"), [
-    ({"preset": "llama-3.1-8b", "hidden": 2048}, "head_dim", 64),
-    ({"preset": "mixtral-8x7b", "ffn_hidden": 8192}, "expert_ffn_hidden", 8192),
-], ids=["head_dim", "expert_ffn_hidden"])
+@pytest.mark.parametrize(
+    ("model", "field", "expected"),
+    [
+        ({"preset": "llama-3.1-8b", "hidden": 2048}, "head_dim", 64),
+        ({"preset": "mixtral-8x7b", "ffn_hidden": 8192}, "expert_ffn_hidden", 8192),
+    ],
+    ids=["head_dim", "expert_ffn_hidden"],
+)
 def test_preset_override_rederives_defaults(model: dict[str, Any], field: str, expected: int) -> None:
     s = parse_scenario(make({"model": model}))
     assert getattr(s.model, field) == expected
@@ -350,16 +455,28 @@ INVALID: list[tuple[str, list[dict[str, Any]], str, str]] = [
     ("unknown-parallel-key", [{"parallel.dp": 8}], "parallel.dp", "unknown key"),
     ("unknown-goodput-key", [{"goodput.mtbf": 3}], "goodput.mtbf", "unknown key"),
     # missing required keys
-    ("method-missing", [{"workload.method": DELETE}], "workload.method",
-     "missing; must be one of pretrain, full, lora, qlora, inference"),
+    (
+        "method-missing",
+        [{"workload.method": DELETE}],
+        "workload.method",
+        "missing; must be one of pretrain, full, lora, qlora, inference",
+    ),
     ("workload-table-missing", [{"workload": DELETE}], "workload.method", "missing"),
     ("seq-len-missing", [{"workload.seq_len": DELETE}], "workload.seq_len", "missing"),
-    ("tokens-missing", [{"workload.tokens": DELETE}], "workload.tokens",
-     "missing; give workload.tokens or workload.dataset_tokens"),
+    (
+        "tokens-missing",
+        [{"workload.tokens": DELETE}],
+        "workload.tokens",
+        "missing; give workload.tokens or workload.dataset_tokens",
+    ),
     ("gpu-missing", [{"hardware.gpu": DELETE}], "hardware.gpu", "missing"),
     ("gpu-count-missing", [{"hardware.gpu_count": DELETE}], "hardware.gpu_count", "missing"),
-    ("custom-vocab-missing", [{"model": {k: v for k, v in CUSTOM.items() if k != "vocab"}}], "model.vocab",
-     "missing; give model.preset or all of layers, hidden, heads, ffn_hidden, vocab"),
+    (
+        "custom-vocab-missing",
+        [{"model": {k: v for k, v in CUSTOM.items() if k != "vocab"}}],
+        "model.vocab",
+        "missing; give model.preset or all of layers, hidden, heads, ffn_hidden, vocab",
+    ),
     ("model-table-missing", [{"model": DELETE}], "model.layers", "missing; give model.preset"),
     # wrong types and ranges
     ("seq-len-string", [{"workload.seq_len": "4096"}], "workload.seq_len", "must be a positive integer, got '4096'"),
@@ -373,11 +490,19 @@ INVALID: list[tuple[str, list[dict[str, Any]], str, str]] = [
     ("shared-experts-negative", [{"model.shared_experts": -1}], "model.shared_experts", "must be an integer ≥ 0"),
     ("gated-mlp-string", [{"model.gated_mlp": "yes"}], "model.gated_mlp", "must be true or false, got 'yes'"),
     ("preset-empty", [{"model.preset": " "}], "model.preset", "must be a non-empty string"),
-    ("preset-unknown", [{"model.preset": "llama-3-8b"}], "model.preset",
-     "unknown preset 'llama-3-8b'; did you mean llama-3.1-8b"),
+    (
+        "preset-unknown",
+        [{"model.preset": "llama-3-8b"}],
+        "model.preset",
+        "unknown preset 'llama-3-8b'; did you mean llama-3.1-8b",
+    ),
     ("norm", [{"model.norm": "batchnorm"}], "model.norm", "must be one of rmsnorm, layernorm"),
-    ("method-typo", [{"workload.method": "pretrian"}], "workload.method",
-     "must be one of pretrain, full, lora, qlora, inference; did you mean pretrain?"),
+    (
+        "method-typo",
+        [{"workload.method": "pretrian"}],
+        "workload.method",
+        "must be one of pretrain, full, lora, qlora, inference; did you mean pretrain?",
+    ),
     ("method-int", [{"workload.method": 1}], "workload.method", "must be one of pretrain"),
     ("precision", [{"workload.precision": "bf17"}], "workload.precision", "must be one of fp32, bf16-mixed"),
     ("optimizer", [{"workload.optimizer": "adam"}], "workload.optimizer", "did you mean adamw"),
@@ -397,18 +522,34 @@ INVALID: list[tuple[str, list[dict[str, Any]], str, str]] = [
     ("tp-zero", [{"parallel.tp": 0}], "parallel.tp", "must be a positive integer, got 0"),
     ("vpp-zero", [{"parallel.vpp": 0}], "parallel.vpp", "must be a positive integer"),
     ("sp-string", [{"parallel.sequence_parallel": "on"}], "parallel.sequence_parallel", "must be true or false"),
-    ("candidates-empty", [{"hardware.candidates": []}], "hardware.candidates",
-     "must be a non-empty list of catalog GPU ids"),
+    (
+        "candidates-empty",
+        [{"hardware.candidates": []}],
+        "hardware.candidates",
+        "must be a non-empty list of catalog GPU ids",
+    ),
     ("candidates-string", [{"hardware.candidates": "mi300x"}], "hardware.candidates", "must be a non-empty list"),
     ("candidates-int", [{"hardware.candidates": [1]}], "hardware.candidates", "must be a non-empty list"),
-    ("candidates-repeat", [{"hardware.candidates": ["mi300x", "mi300x"]}], "hardware.candidates",
-     "must not repeat a GPU id"),
+    (
+        "candidates-repeat",
+        [{"hardware.candidates": ["mi300x", "mi300x"]}],
+        "hardware.candidates",
+        "must not repeat a GPU id",
+    ),
     ("gpu-int", [{"hardware.gpu": 5}], "hardware.gpu", "must be a non-empty string, got 5"),
     ("gpus-per-node-zero", [{"hardware.gpus_per_node": 0}], "hardware.gpus_per_node", "must be a positive integer"),
-    ("failures-negative", [{"goodput.failures_per_gpu_hour": -1e-6}], "goodput.failures_per_gpu_hour",
-     "must be a number ≥ 0"),
-    ("checkpoint-zero", [{"goodput.checkpoint_write_gbps": 0}], "goodput.checkpoint_write_gbps",
-     "must be a positive number"),
+    (
+        "failures-negative",
+        [{"goodput.failures_per_gpu_hour": -1e-6}],
+        "goodput.failures_per_gpu_hour",
+        "must be a number ≥ 0",
+    ),
+    (
+        "checkpoint-zero",
+        [{"goodput.checkpoint_write_gbps": 0}],
+        "goodput.checkpoint_write_gbps",
+        "must be a positive number",
+    ),
     ("restart-negative", [{"goodput.restart_minutes": -5}], "goodput.restart_minutes", "must be a number ≥ 0"),
     ("kw-per-rack-zero", [{"cluster.kw_per_rack": 0}], "cluster.kw_per_rack", "must be a positive number"),
     # cost
@@ -418,96 +559,223 @@ INVALID: list[tuple[str, list[dict[str, Any]], str, str]] = [
     ("pue-below-1", [{"cost.pue": 0.9}], "cost.pue", "must be a number from 1 to 5 (1 = no cooling overhead), got 0.9"),
     ("pue-above-5", [{"cost.pue": 6}], "cost.pue", "must be a number from 1 to 5"),
     ("depreciation-0", [{"cost.depreciation_years": 0}], "cost.depreciation_years", "must be more than 0 years, got 0"),
-    ("price-negative", [{"cost.cloud_usd_per_gpu_hour": -1}], "cost.cloud_usd_per_gpu_hour",
-     "must be a number ≥ 0, got -1"),
+    (
+        "price-negative",
+        [{"cost.cloud_usd_per_gpu_hour": -1}],
+        "cost.cloud_usd_per_gpu_hour",
+        "must be a number ≥ 0, got -1",
+    ),
     ("node-price-negative", [{"cost.node_price_usd": -250000.0}], "cost.node_price_usd", "must be a number ≥ 0"),
-    ("electricity-negative", [{"cost.electricity_usd_per_kwh": -0.1}], "cost.electricity_usd_per_kwh",
-     "must be a number ≥ 0"),
+    (
+        "electricity-negative",
+        [{"cost.electricity_usd_per_kwh": -0.1}],
+        "cost.electricity_usd_per_kwh",
+        "must be a number ≥ 0",
+    ),
     ("discount-negative", [{"cost.discount_rate": -0.05}], "cost.discount_rate", "must be a number ≥ 0"),
-    ("spot-lost-1", [{"cost.spot_lost_fraction": 1}], "cost.spot_lost_fraction",
-     "must be a number from 0 up to (not including) 1"),
-    ("support-above-1", [{"cost.support_fraction_per_year": 2}], "cost.support_fraction_per_year",
-     "must be a number from 0 to 1"),
+    (
+        "spot-lost-1",
+        [{"cost.spot_lost_fraction": 1}],
+        "cost.spot_lost_fraction",
+        "must be a number from 0 up to (not including) 1",
+    ),
+    (
+        "support-above-1",
+        [{"cost.support_fraction_per_year": 2}],
+        "cost.support_fraction_per_year",
+        "must be a number from 0 to 1",
+    ),
     ("currency", [{"cost.currency": "EUR"}], "cost.currency", "must be one of USD, KRW"),
     ("horizon-zero", [{"cost.horizon_years": 0}], "cost.horizon_years", "must be a positive number"),
     ("usd-to-krw-zero", [{"cost.usd_to_krw": 0}], "cost.usd_to_krw", "must be a positive number"),
     ("site-empty", [{"cost.site": ""}], "cost.site", "must be a non-empty string"),
     # LoRA and inference values
     ("lora-rank-zero", [LORA, {"workload.lora_rank": 0}], "workload.lora_rank", "must be a positive integer"),
-    ("lora-targets-unknown", [LORA, {"workload.lora_targets": ["q", "x"]}], "workload.lora_targets",
-     "must be a non-empty list of 'q', 'k', 'v', 'o', 'gate', 'up', 'down'"),
+    (
+        "lora-targets-unknown",
+        [LORA, {"workload.lora_targets": ["q", "x"]}],
+        "workload.lora_targets",
+        "must be a non-empty list of 'q', 'k', 'v', 'o', 'gate', 'up', 'down'",
+    ),
     ("lora-targets-empty", [LORA, {"workload.lora_targets": []}], "workload.lora_targets", "must be a non-empty list"),
-    ("lora-targets-string", [LORA, {"workload.lora_targets": "q"}], "workload.lora_targets",
-     "must be a non-empty list"),
-    ("lora-targets-repeat", [LORA, {"workload.lora_targets": ["q", "q"]}], "workload.lora_targets",
-     "must not repeat an entry"),
+    (
+        "lora-targets-string",
+        [LORA, {"workload.lora_targets": "q"}],
+        "workload.lora_targets",
+        "must be a non-empty list",
+    ),
+    (
+        "lora-targets-repeat",
+        [LORA, {"workload.lora_targets": ["q", "q"]}],
+        "workload.lora_targets",
+        "must not repeat an entry",
+    ),
     ("batch-zero", [INFER, {"workload.batch": 0}], "workload.batch", "must be a positive integer"),
-    ("weight-precision", [INFER, {"workload.weight_precision": "int3"}], "workload.weight_precision",
-     "must be one of bf16, int8, int4"),
+    (
+        "weight-precision",
+        [INFER, {"workload.weight_precision": "int3"}],
+        "workload.weight_precision",
+        "must be one of bf16, int8, int4",
+    ),
     ("kv-precision", [INFER, {"workload.kv_precision": "int8"}], "workload.kv_precision", "must be one of bf16, fp8"),
     # keys that do not apply to the method
-    ("lora-rank-on-pretrain", [{"workload.lora_rank": 8}], "workload.lora_rank",
-     "does not apply to method 'pretrain'"),
-    ("lora-targets-on-full", [{"workload.method": "full", "workload.lora_targets": ["q"]}], "workload.lora_targets",
-     "does not apply to method 'full'"),
+    ("lora-rank-on-pretrain", [{"workload.lora_rank": 8}], "workload.lora_rank", "does not apply to method 'pretrain'"),
+    (
+        "lora-targets-on-full",
+        [{"workload.method": "full", "workload.lora_targets": ["q"]}],
+        "workload.lora_targets",
+        "does not apply to method 'full'",
+    ),
     ("batch-on-pretrain", [{"workload.batch": 4}], "workload.batch", "does not apply to method 'pretrain'"),
-    ("weight-precision-on-qlora", [LORA, {"workload.method": "qlora", "workload.weight_precision": "int4"}],
-     "workload.weight_precision", "does not apply to method 'qlora'"),
-    ("micro-batch-on-inference", [INFER, {"workload.micro_batch": 1}], "workload.micro_batch",
-     "does not apply to method 'inference'"),
-    ("tokens-on-inference", [INFER, {"workload.tokens": 1e9}], "workload.tokens",
-     "does not apply to method 'inference'"),
-    ("precision-on-inference", [INFER, {"workload.precision": "bf16-mixed"}], "workload.precision",
-     "does not apply to method 'inference'"),
-    ("recompute-on-inference", [INFER, {"workload.recompute": "full"}], "workload.recompute",
-     "does not apply to method 'inference'"),
+    (
+        "weight-precision-on-qlora",
+        [LORA, {"workload.method": "qlora", "workload.weight_precision": "int4"}],
+        "workload.weight_precision",
+        "does not apply to method 'qlora'",
+    ),
+    (
+        "micro-batch-on-inference",
+        [INFER, {"workload.micro_batch": 1}],
+        "workload.micro_batch",
+        "does not apply to method 'inference'",
+    ),
+    (
+        "tokens-on-inference",
+        [INFER, {"workload.tokens": 1e9}],
+        "workload.tokens",
+        "does not apply to method 'inference'",
+    ),
+    (
+        "precision-on-inference",
+        [INFER, {"workload.precision": "bf16-mixed"}],
+        "workload.precision",
+        "does not apply to method 'inference'",
+    ),
+    (
+        "recompute-on-inference",
+        [INFER, {"workload.recompute": "full"}],
+        "workload.recompute",
+        "does not apply to method 'inference'",
+    ),
     ("zero-on-inference", [INFER, {"parallel.zero": 3}], "parallel.zero", "does not apply to method 'inference'"),
     ("cp-on-inference", [INFER, {"parallel.cp": 1}], "parallel.cp", "does not apply to method 'inference'"),
     ("ep-on-inference", [INFER, {"parallel.ep": 1}], "parallel.ep", "does not apply to method 'inference'"),
-    ("sp-on-inference", [INFER, {"parallel.sequence_parallel": True}], "parallel.sequence_parallel",
-     "does not apply to method 'inference'"),
-    ("goodput-on-inference", [INFER, {"goodput.restart_minutes": 5}], "goodput.restart_minutes",
-     "does not apply to method 'inference'"),
+    (
+        "sp-on-inference",
+        [INFER, {"parallel.sequence_parallel": True}],
+        "parallel.sequence_parallel",
+        "does not apply to method 'inference'",
+    ),
+    (
+        "goodput-on-inference",
+        [INFER, {"goodput.restart_minutes": 5}],
+        "goodput.restart_minutes",
+        "does not apply to method 'inference'",
+    ),
     # workload consistency
-    ("tokens-and-dataset", [{"workload.dataset_tokens": 1e9}], "workload.tokens",
-     "give workload.tokens or workload.dataset_tokens × epochs, not both"),
+    (
+        "tokens-and-dataset",
+        [{"workload.dataset_tokens": 1e9}],
+        "workload.tokens",
+        "give workload.tokens or workload.dataset_tokens × epochs, not both",
+    ),
     ("epochs-without-dataset", [{"workload.epochs": 2}], "workload.epochs", "needs workload.dataset_tokens"),
-    ("global-not-multiple-of-micro", [{"workload.micro_batch": 2, "workload.global_batch": 63}],
-     "workload.global_batch", "must be a multiple of workload.micro_batch (2), got 63"),
+    (
+        "global-not-multiple-of-micro",
+        [{"workload.micro_batch": 2, "workload.global_batch": 63}],
+        "workload.global_batch",
+        "must be a multiple of workload.micro_batch (2), got 63",
+    ),
     # model consistency
     ("kv-heads-not-dividing", [{"model.kv_heads": 5}], "model.kv_heads", "must divide model.heads (32), got 5"),
-    ("heads-not-dividing-hidden", [{"model": {**CUSTOM, "hidden": 100, "heads": 3}, "parallel": {}}],
-     "model.heads", "must divide model.hidden (100) unless model.head_dim is given, got 3"),
-    ("experts-active-above-experts", [{"model": {**CUSTOM, "experts": 2, "experts_active": 3}}],
-     "model.experts_active", "must be at most model.experts (2), got 3"),
-    ("dense-layers-all", [{"model.preset": "mixtral-8x7b", "model.dense_layers": 32}], "model.dense_layers",
-     "must be less than model.layers (32)"),
+    (
+        "heads-not-dividing-hidden",
+        [{"model": {**CUSTOM, "hidden": 100, "heads": 3}, "parallel": {}}],
+        "model.heads",
+        "must divide model.hidden (100) unless model.head_dim is given, got 3",
+    ),
+    (
+        "experts-active-above-experts",
+        [{"model": {**CUSTOM, "experts": 2, "experts_active": 3}}],
+        "model.experts_active",
+        "must be at most model.experts (2), got 3",
+    ),
+    (
+        "dense-layers-all",
+        [{"model.preset": "mixtral-8x7b", "model.dense_layers": 32}],
+        "model.dense_layers",
+        "must be less than model.layers (32)",
+    ),
     # layout
-    ("dp-not-whole", [{"hardware.gpu_count": 12, "parallel.tp": 8}], "parallel",
-     "dp = gpu_count / (tp × pp × cp) = 12 / (8 × 1 × 1) is not a whole number"),
+    (
+        "dp-not-whole",
+        [{"hardware.gpu_count": 12, "parallel.tp": 8}],
+        "parallel",
+        "dp = gpu_count / (tp × pp × cp) = 12 / (8 × 1 × 1) is not a whole number",
+    ),
     ("dp-not-whole-pp-cp", [{"hardware.gpu_count": 8, "parallel.pp": 3}], "parallel", "is not a whole number"),
-    ("global-not-multiple-of-micro-dp", [{"workload.micro_batch": 2, "workload.global_batch": 20}],
-     "workload.global_batch", "must be a multiple of micro_batch × dp = 2 × 8 = 16, got 20"),
-    ("tp-not-dividing-heads", [{"model.preset": "qwen2.5-7b", "parallel.tp": 8}], "parallel.tp",
-     "must divide the attention heads (28), got 8"),
-    ("tp-vs-kv-heads", [{"model.preset": "llama-3.2-3b", "parallel.tp": 12, "hardware.gpu_count": 12}],
-     "parallel.tp", "must divide the KV heads (8) or be a multiple of them, got 12"),
-    ("pp-above-layers", [{"model.preset": "llama-3.2-1b", "parallel.pp": 32, "hardware.gpu_count": 32}],
-     "parallel.pp", "must be at most the number of layers (16), got 32"),
+    (
+        "global-not-multiple-of-micro-dp",
+        [{"workload.micro_batch": 2, "workload.global_batch": 20}],
+        "workload.global_batch",
+        "must be a multiple of micro_batch × dp = 2 × 8 = 16, got 20",
+    ),
+    (
+        "tp-not-dividing-heads",
+        [{"model.preset": "qwen2.5-7b", "parallel.tp": 8}],
+        "parallel.tp",
+        "must divide the attention heads (28), got 8",
+    ),
+    (
+        "tp-vs-kv-heads",
+        [{"model.preset": "llama-3.2-3b", "parallel.tp": 12, "hardware.gpu_count": 12}],
+        "parallel.tp",
+        "must divide the KV heads (8) or be a multiple of them, got 12",
+    ),
+    (
+        "pp-above-layers",
+        [{"model.preset": "llama-3.2-1b", "parallel.pp": 32, "hardware.gpu_count": 32}],
+        "parallel.pp",
+        "must be at most the number of layers (16), got 32",
+    ),
     ("vpp-without-pp", [{"parallel.vpp": 2}], "parallel.vpp", "needs parallel.pp of 2 or more"),
-    ("pp-vpp-above-layers", [{"parallel.pp": 2, "parallel.vpp": 20}], "parallel.vpp",
-     "pp × vpp must be at most the layers (32), got 2 × 20"),
-    ("cp-not-dividing-seq", [{"workload.seq_len": 4100, "parallel.cp": 8}], "parallel.cp",
-     "must divide workload.seq_len (4100), got 8"),
+    (
+        "pp-vpp-above-layers",
+        [{"parallel.pp": 2, "parallel.vpp": 20}],
+        "parallel.vpp",
+        "pp × vpp must be at most the layers (32), got 2 × 20",
+    ),
+    (
+        "cp-not-dividing-seq",
+        [{"workload.seq_len": 4100, "parallel.cp": 8}],
+        "parallel.cp",
+        "must divide workload.seq_len (4100), got 8",
+    ),
     ("ep-dense-model", [{"parallel.ep": 2}], "parallel.ep", "expert parallel needs an MoE model"),
-    ("ep-not-dividing-experts", [{"model.preset": "mixtral-8x7b", "parallel.ep": 3, "hardware.gpu_count": 12}],
-     "parallel.ep", "must divide model.experts (8), got 3"),
-    ("ep-not-dividing-dp-cp", [{"model.preset": "mixtral-8x7b", "parallel.ep": 8, "hardware.gpu_count": 4}],
-     "parallel.ep", "must divide dp × cp (4), got 8"),
-    ("tp-above-node", [{"hardware.gpus_per_node": 4, "parallel.tp": 8}], "parallel.tp",
-     "tensor parallel stays within a node: at most hardware.gpus_per_node (4), got 8"),
-    ("inference-tp-not-dividing-heads", [INFER, {"model.preset": "qwen2.5-7b", "parallel.tp": 8}], "parallel.tp",
-     "must divide the attention heads (28)"),
+    (
+        "ep-not-dividing-experts",
+        [{"model.preset": "mixtral-8x7b", "parallel.ep": 3, "hardware.gpu_count": 12}],
+        "parallel.ep",
+        "must divide model.experts (8), got 3",
+    ),
+    (
+        "ep-not-dividing-dp-cp",
+        [{"model.preset": "mixtral-8x7b", "parallel.ep": 8, "hardware.gpu_count": 4}],
+        "parallel.ep",
+        "must divide dp × cp (4), got 8",
+    ),
+    (
+        "tp-above-node",
+        [{"hardware.gpus_per_node": 4, "parallel.tp": 8}],
+        "parallel.tp",
+        "tensor parallel stays within a node: at most hardware.gpus_per_node (4), got 8",
+    ),
+    (
+        "inference-tp-not-dividing-heads",
+        [INFER, {"model.preset": "qwen2.5-7b", "parallel.tp": 8}],
+        "parallel.tp",
+        "must divide the attention heads (28)",
+    ),
 ]
 
 
@@ -542,7 +810,7 @@ GOOD_TOML = scenario_to_toml(parse_scenario(BASE))
 BAD_FILES = [
     ("binary", b"\x00\x01\x02\x03gpuplan\xff\xfe", "not a scenario file (binary content)"),
     ("xlsx", b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00", "binary content"),
-    ("latin-1", "schema = 1\nname = \"Café\"\n".encode("latin-1"), "not UTF-8 text"),
+    ("latin-1", 'schema = 1\nname = "Café"\n'.encode("latin-1"), "not UTF-8 text"),
     ("not-toml", b"this is not a scenario\n", "not valid TOML"),
     ("json", b'{"schema": 1}', "not valid TOML"),
     ("truncated", GOOD_TOML.encode()[: GOOD_TOML.index("[workload]") + 5], "not valid TOML"),
@@ -590,6 +858,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 # --- atomic save --------------------------------------------------------------------------------------
+
 
 def _no_temp_files(folder: Path) -> bool:
     return not [p for p in folder.iterdir() if p.name.endswith(".tmp")]

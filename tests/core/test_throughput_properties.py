@@ -38,11 +38,19 @@ def _rates(gpu_id: str, precision: str, *, free_comm: bool = False) -> HardwareR
 
 
 @settings(max_examples=60, deadline=None)
-@given(model_id=st.sampled_from(MODELS), gpu_id=st.sampled_from(GPUS), precision=st.sampled_from(PRECISIONS),
-       zero=st.sampled_from([1, 2, 3]), mb=POW2, recompute=st.sampled_from([0, 1, 2]),
-       seq=st.sampled_from([1024, 4096]), dp_max_log=st.integers(1, 8))
+@given(
+    model_id=st.sampled_from(MODELS),
+    gpu_id=st.sampled_from(GPUS),
+    precision=st.sampled_from(PRECISIONS),
+    zero=st.sampled_from([1, 2, 3]),
+    mb=POW2,
+    recompute=st.sampled_from([0, 1, 2]),
+    seq=st.sampled_from([1024, 4096]),
+    dp_max_log=st.integers(1, 8),
+)
 def test_pure_data_parallel_scales_as_one_over_gpus_when_communication_is_free(
-        model_id, gpu_id, precision, zero, mb, recompute, seq, dp_max_log):
+    model_id, gpu_id, precision, zero, mb, recompute, seq, dp_max_log
+):
     """tp = pp = cp = 1, fixed global batch: the step's compute splits evenly over the replicas, and with
     ZeRO ≥ 1 so does the optimizer step. (With ZeRO-0 every replica repeats the whole optimizer step, which does not
     shrink; that is the model's intent, not a scaling defect.)"""
@@ -52,22 +60,54 @@ def test_pure_data_parallel_scales_as_one_over_gpus_when_communication_is_free(
     gb = mb * dp[-1] * 2
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(throughput, "COLLECTIVE_LATENCY_S", 0.0)
-        t = step_times(model, w, _rates(gpu_id, precision, free_comm=True), tp=1, pp=1, cp=1, ep=1, dp=dp,
-                       zero=zero, micro_batch=mb, recompute=recompute, global_batch=gb)
+        t = step_times(
+            model,
+            w,
+            _rates(gpu_id, precision, free_comm=True),
+            tp=1,
+            pp=1,
+            cp=1,
+            ep=1,
+            dp=dp,
+            zero=zero,
+            micro_batch=mb,
+            recompute=recompute,
+            global_batch=gb,
+        )
     gpu_seconds = np.asarray(t.step_seconds) * dp  # step time × GPUs is constant
     np.testing.assert_allclose(gpu_seconds, gpu_seconds[0], rtol=1e-9)
     assert np.all(np.asarray(t.exposed_comm_seconds) < 1e-12)
 
 
 @settings(max_examples=60, deadline=None)
-@given(model_id=st.sampled_from(MODELS), gpu_id=st.sampled_from(GPUS), pp=st.sampled_from([1, 2, 4, 8, 16]),
-       vpp=st.sampled_from([1, 2]), mb=POW2, tp=POW2, dp=POW2)
+@given(
+    model_id=st.sampled_from(MODELS),
+    gpu_id=st.sampled_from(GPUS),
+    pp=st.sampled_from([1, 2, 4, 8, 16]),
+    vpp=st.sampled_from([1, 2]),
+    mb=POW2,
+    tp=POW2,
+    dp=POW2,
+)
 def test_pipeline_bubble_shrinks_as_micro_batches_grow(model_id, gpu_id, pp, vpp, mb, tp, dp):
     model = preset(model_id)
     w = Workload(method="pretrain", seq_len=2048, precision="bf16-master")
     micro_batches = np.array([1, 2, 4, 8, 16, 32, 64, 128], dtype=float)
-    t = step_times(model, w, _rates(gpu_id, "bf16-master"), tp=tp, pp=pp, cp=1, ep=1, dp=dp, zero=1,
-                   micro_batch=mb, recompute=1, vpp=vpp, global_batch=micro_batches * mb * dp)
+    t = step_times(
+        model,
+        w,
+        _rates(gpu_id, "bf16-master"),
+        tp=tp,
+        pp=pp,
+        cp=1,
+        ep=1,
+        dp=dp,
+        zero=1,
+        micro_batch=mb,
+        recompute=1,
+        vpp=vpp,
+        global_batch=micro_batches * mb * dp,
+    )
     bubble = np.asarray(t.bubble_fraction) * np.ones_like(micro_batches)
     np.testing.assert_allclose(bubble, (pp - 1) / (vpp * micro_batches))
     if pp == 1:
@@ -79,12 +119,37 @@ def test_pipeline_bubble_shrinks_as_micro_batches_grow(model_id, gpu_id, pp, vpp
         assert np.all(np.diff(idle) < 0)
 
 
-def _mfu(model_id: str, gpu_id: str, w: Workload, *, tp: int, pp: int, cp: int, dp: int, zero: int, mb: int,
-         recompute: int, accum: int, free_comm: bool = False) -> tuple[float, HardwareRates]:
+def _mfu(
+    model_id: str,
+    gpu_id: str,
+    w: Workload,
+    *,
+    tp: int,
+    pp: int,
+    cp: int,
+    dp: int,
+    zero: int,
+    mb: int,
+    recompute: int,
+    accum: int,
+    free_comm: bool = False,
+) -> tuple[float, HardwareRates]:
     rates = _rates(gpu_id, w.precision, free_comm=free_comm)
     gb = mb * dp * accum
-    t = step_times(preset(model_id), w, rates, tp=tp, pp=pp, cp=cp, ep=1, dp=dp, zero=zero, micro_batch=mb,
-                   recompute=recompute, global_batch=gb)
+    t = step_times(
+        preset(model_id),
+        w,
+        rates,
+        tp=tp,
+        pp=pp,
+        cp=cp,
+        ep=1,
+        dp=dp,
+        zero=zero,
+        micro_batch=mb,
+        recompute=recompute,
+        global_batch=gb,
+    )
     step = float(np.asarray(t.step_seconds))
     model_flops = float(np.asarray(t.model_flops_per_step))
     assert model_flops <= float(np.asarray(t.hardware_flops_per_step)) * (1 + 1e-12)
@@ -92,26 +157,49 @@ def _mfu(model_id: str, gpu_id: str, w: Workload, *, tp: int, pp: int, cp: int, 
 
 
 @settings(max_examples=150, deadline=None)
-@given(model_id=st.sampled_from(ALL_MODELS), gpu_id=st.sampled_from(ALL_GPUS),
-       precision=st.sampled_from(PRECISIONS), method=st.sampled_from(["pretrain", "full"]),
-       seq=st.sampled_from([512, 2048, 8192, 32768]), tp=POW2, pp=st.sampled_from([1, 2, 4, 8]),
-       cp=st.sampled_from([1, 2, 4]), dp=st.sampled_from([1, 2, 8, 64]), zero=st.sampled_from([0, 1, 2, 3]),
-       mb=POW2, recompute=st.sampled_from([0, 1, 2]), accum=st.sampled_from([1, 4, 32]), free_comm=st.booleans())
-def test_mfu_never_exceeds_the_gemm_efficiency(model_id, gpu_id, precision, method, seq, tp, pp, cp, dp, zero,
-                                               mb, recompute, accum, free_comm):
+@given(
+    model_id=st.sampled_from(ALL_MODELS),
+    gpu_id=st.sampled_from(ALL_GPUS),
+    precision=st.sampled_from(PRECISIONS),
+    method=st.sampled_from(["pretrain", "full"]),
+    seq=st.sampled_from([512, 2048, 8192, 32768]),
+    tp=POW2,
+    pp=st.sampled_from([1, 2, 4, 8]),
+    cp=st.sampled_from([1, 2, 4]),
+    dp=st.sampled_from([1, 2, 8, 64]),
+    zero=st.sampled_from([0, 1, 2, 3]),
+    mb=POW2,
+    recompute=st.sampled_from([0, 1, 2]),
+    accum=st.sampled_from([1, 4, 32]),
+    free_comm=st.booleans(),
+)
+def test_mfu_never_exceeds_the_gemm_efficiency(
+    model_id, gpu_id, precision, method, seq, tp, pp, cp, dp, zero, mb, recompute, accum, free_comm
+):
     """Attention as batched GEMMs (no FlashAttention): every model FLOP is executed and timed at or below the
     GPU's achievable GEMM rate, so MFU stays at or below `gemm_efficiency`, whatever the layout."""
     w = Workload(method=method, seq_len=seq, precision=precision, flash_attention=False)
-    mfu, rates = _mfu(model_id, gpu_id, w, tp=tp, pp=pp, cp=cp, dp=dp, zero=zero, mb=mb, recompute=recompute,
-                      accum=accum, free_comm=free_comm)
+    mfu, rates = _mfu(
+        model_id,
+        gpu_id,
+        w,
+        tp=tp,
+        pp=pp,
+        cp=cp,
+        dp=dp,
+        zero=zero,
+        mb=mb,
+        recompute=recompute,
+        accum=accum,
+        free_comm=free_comm,
+    )
     assert 0 < mfu <= rates.gemm_efficiency
 
 
 @pytest.mark.parametrize("seq", [32768, 1 << 20])
 def test_mfu_with_causal_flash_attention_stays_below_the_gemm_efficiency(seq):
     w = Workload(method="pretrain", seq_len=seq, precision="bf16-master", flash_attention=True)
-    mfu, rates = _mfu("llama-3.2-1b", "h100-sxm-80gb", w, tp=1, pp=1, cp=1, dp=1, zero=1, mb=1, recompute=0,
-                      accum=64)
+    mfu, rates = _mfu("llama-3.2-1b", "h100-sxm-80gb", w, tp=1, pp=1, cp=1, dp=1, zero=1, mb=1, recompute=0, accum=64)
     assert mfu <= rates.gemm_efficiency
 
 
@@ -119,9 +207,13 @@ def test_mfu_with_causal_flash_attention_stays_below_the_gemm_efficiency(seq):
 @pytest.mark.parametrize("model_id", ["llama-3.1-8b", "mixtral-8x7b"])
 def test_every_planned_layout_stays_below_the_gemm_efficiency(gpu_id, model_id):
     model = preset(model_id)
-    s = Scenario(name="t", model=model, model_preset=model_id,
-                 workload=Workload(method="pretrain", seq_len=4096, global_batch=512, tokens=1e11),
-                 hardware=Hardware(gpu=gpu_id, gpu_count=64))
+    s = Scenario(
+        name="t",
+        model=model,
+        model_preset=model_id,
+        workload=Workload(method="pretrain", seq_len=4096, global_batch=512, tokens=1e11),
+        hardware=Hardware(gpu=gpu_id, gpu_count=64),
+    )
     target = resolve_target(s, CATALOG)
     found = search(s, target)
     assert found.size > 0

@@ -165,9 +165,18 @@ class LibreOffice:
         values) and save it as `fmt` into `outdir`; returns the new paths in order."""
         files = list(files)
         outdir.mkdir(parents=True, exist_ok=True)
-        cmd = [self.exe, f"-env:UserInstallation={self.profile.as_uri()}", "--headless", "--norestore",
-               "--calc" if fmt == "xlsx" else "--nologo", "--convert-to", fmt, "--outdir", str(outdir),
-               *map(str, files)]
+        cmd = [
+            self.exe,
+            f"-env:UserInstallation={self.profile.as_uri()}",
+            "--headless",
+            "--norestore",
+            "--calc" if fmt == "xlsx" else "--nologo",
+            "--convert-to",
+            fmt,
+            "--outdir",
+            str(outdir),
+            *map(str, files),
+        ]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
         out = [outdir / (f.stem + "." + fmt) for f in files]
         missing = [p for p in out if not p.exists()]

@@ -25,15 +25,27 @@ from gpuplanner.export.workbook import CONTRACT_INPUTS, CONTRACT_OUTPUTS
 def engine_outputs(e: Estimate) -> dict[str, Any]:
     c = e.cost
     out: dict[str, Any] = {"out_gpu_hours": e.time.gpu_hours if e.time else None}
-    for k in ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "onprem_tco", "per_million_tokens",
-              "breakeven_utilization"):
+    for k in (
+        "cloud_on_demand",
+        "cloud_reserved_1y",
+        "cloud_reserved_3y",
+        "onprem_tco",
+        "per_million_tokens",
+        "breakeven_utilization",
+    ):
         out[f"out_{k}"] = getattr(c, k)
-    for name, attr in (("calc_capex", "onprem_capex"), ("calc_cloud_spot", "cloud_spot"),
-                       ("calc_job_cloud_on_demand", "job_cloud_on_demand"), ("calc_pv_own", "pv_own"),
-                       ("calc_pv_rent", "pv_rent"), ("calc_npv_own_minus_rent", "npv_own_minus_rent"),
-                       ("calc_irr", "irr"), ("calc_payback_years", "payback_years"),
-                       ("calc_crossover_month", "crossover_month"),
-                       ("calc_equivalent_annual_cost", "equivalent_annual_cost")):
+    for name, attr in (
+        ("calc_capex", "onprem_capex"),
+        ("calc_cloud_spot", "cloud_spot"),
+        ("calc_job_cloud_on_demand", "job_cloud_on_demand"),
+        ("calc_pv_own", "pv_own"),
+        ("calc_pv_rent", "pv_rent"),
+        ("calc_npv_own_minus_rent", "npv_own_minus_rent"),
+        ("calc_irr", "irr"),
+        ("calc_payback_years", "payback_years"),
+        ("calc_crossover_month", "crossover_month"),
+        ("calc_equivalent_annual_cost", "equivalent_annual_cost"),
+    ):
         out[name] = getattr(c, attr)
     return out
 
@@ -49,8 +61,11 @@ def mismatches(wb: Any, expected: dict[str, Any]) -> list[str]:
 
 def failed_checks(wb: Any) -> list[str]:
     ws = wb["Checks"]
-    failed = [f"row {r}: {ws.cell(r, 2).value} -> {ws.cell(r, 3).value!r}"
-              for r in range(7, ws.max_row + 1) if ws.cell(r, 2).value and ws.cell(r, 3).value is not True]
+    failed = [
+        f"row {r}: {ws.cell(r, 2).value} -> {ws.cell(r, 3).value!r}"
+        for r in range(7, ws.max_row + 1)
+        if ws.cell(r, 2).value and ws.cell(r, 3).value is not True
+    ]
     if ws["C4"].value is not True:
         failed.append(f"master check {ws['C4'].value!r}")
     if wb["Summary"]["B6"].value is not True:
@@ -88,8 +103,9 @@ def books(tmp_path_factory: pytest.TempPathFactory, catalog: Any) -> dict[str, t
 
 
 @pytest.fixture(scope="session")
-def exported(books: dict[str, tuple[Path, Path]], libreoffice: LibreOffice,
-             tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def exported(
+    books: dict[str, tuple[Path, Path]], libreoffice: LibreOffice, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     """name -> (scenario file, workbook, workbook recalculated and saved by LibreOffice)."""
     recalculated = libreoffice.convert([b for _, b in books.values()], tmp_path_factory.mktemp("recalculated"))
     return {name: (*books[name], rec) for name, rec in zip(books, recalculated, strict=True)}
@@ -111,13 +127,29 @@ def test_every_scenario_agrees_with_the_engine_after_recalculation(exported: dic
 @pytest.mark.libreoffice
 def test_outputs_match_estimate_json_of_the_cli(exported: dict[str, Any]) -> None:
     scenario_path, _book, recalculated = exported["pretrain-h100-4gpus"]
-    proc = subprocess.run([sys.executable, "-m", "gpuplanner.cli", "estimate", str(scenario_path), "--json"],
-                          capture_output=True, text=True, timeout=120, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "gpuplanner.cli", "estimate", str(scenario_path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     doc = json.loads(proc.stdout)
     wb = openpyxl.load_workbook(recalculated, data_only=True)
     expected = {"out_gpu_hours": doc["time"]["gpu_hours"]}
-    expected.update({f"out_{k}": doc["cost"][k] for k in ("cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y",
-                                                          "onprem_tco", "per_million_tokens", "breakeven_utilization")})
+    expected.update(
+        {
+            f"out_{k}": doc["cost"][k]
+            for k in (
+                "cloud_on_demand",
+                "cloud_reserved_1y",
+                "cloud_reserved_3y",
+                "onprem_tco",
+                "per_million_tokens",
+                "breakeven_utilization",
+            )
+        }
+    )
     assert not mismatches(wb, expected)
     assert name_value(wb, "out_cloud_reserved_3y") in (None, "")  # no published 3-year offer for the H100
 
@@ -128,18 +160,33 @@ def _set(wb: Any, name: str, value: float) -> None:
     cell.value = value
 
 
-CHANGES = {"in_utilization": ("utilization", 0.45), "in_electricity_usd_per_kwh": ("electricity_usd_per_kwh", 0.12),
-           "in_horizon_years": ("horizon_years", 5.0)}
+CHANGES = {
+    "in_utilization": ("utilization", 0.45),
+    "in_electricity_usd_per_kwh": ("electricity_usd_per_kwh", 0.12),
+    "in_horizon_years": ("horizon_years", 5.0),
+}
 HORIZON_ONLY = {"in_horizon_years": ("horizon_years", 5.0)}
 
 
 @pytest.mark.libreoffice
-@pytest.mark.parametrize("name, changes", [("pretrain-h100-4gpus", CHANGES), ("pretrain-h100-4gpus", HORIZON_ONLY),
-                                           ("finetune-krw-fractional", CHANGES), ("default", CHANGES)],
-                         ids=["h100-all", "h100-horizon", "krw-all", "default-all"])
+@pytest.mark.parametrize(
+    "name, changes",
+    [
+        ("pretrain-h100-4gpus", CHANGES),
+        ("pretrain-h100-4gpus", HORIZON_ONLY),
+        ("finetune-krw-fractional", CHANGES),
+        ("default", CHANGES),
+    ],
+    ids=["h100-all", "h100-horizon", "krw-all", "default-all"],
+)
 def test_changed_inputs_in_the_file_give_the_engine_figures_for_the_changed_scenario(
-        name: str, changes: dict[str, tuple[str, float]], exported: dict[str, Any], libreoffice: LibreOffice,
-        catalog: Any, tmp_path: Path) -> None:
+    name: str,
+    changes: dict[str, tuple[str, float]],
+    exported: dict[str, Any],
+    libreoffice: LibreOffice,
+    catalog: Any,
+    tmp_path: Path,
+) -> None:
     scenario_path, book, recalculated = exported[name]
     s = load_scenario(scenario_path)
     before = openpyxl.load_workbook(recalculated, data_only=True)
@@ -148,17 +195,21 @@ def test_changed_inputs_in_the_file_give_the_engine_figures_for_the_changed_scen
         _set(wb, wb_name, value)
     changed = tmp_path / f"{name}-changed.xlsx"
     wb.save(changed)
-    after_path, = libreoffice.convert([changed], tmp_path / "recalculated")
+    (after_path,) = libreoffice.convert([changed], tmp_path / "recalculated")
     after = openpyxl.load_workbook(after_path, data_only=True)
 
     s2 = dataclasses.replace(s, cost=dataclasses.replace(s.cost, **dict(changes.values())))
     e1, e2 = estimate(s, catalog), estimate(s2, catalog)
     what = ", ".join(f"{k} {getattr(s.cost, k)} -> {v:g}" for k, v in changes.values())
-    report = [f"{name} ({s.cost.currency}): {what}",
-              f"{'name':28s} {'before (wb)':>17s} {'before (engine)':>17s} {'after (wb)':>17s} {'after (engine)':>17s}"]
+    report = [
+        f"{name} ({s.cost.currency}): {what}",
+        f"{'name':28s} {'before (wb)':>17s} {'before (engine)':>17s} {'after (wb)':>17s} {'after (engine)':>17s}",
+    ]
     for out in CONTRACT_OUTPUTS:
-        report.append(f"{out:28s} {_fmt(name_value(before, out)):>17s} {_fmt(engine_outputs(e1)[out]):>17s} "
-                      f"{_fmt(name_value(after, out)):>17s} {_fmt(engine_outputs(e2)[out]):>17s}")
+        report.append(
+            f"{out:28s} {_fmt(name_value(before, out)):>17s} {_fmt(engine_outputs(e1)[out]):>17s} "
+            f"{_fmt(name_value(after, out)):>17s} {_fmt(engine_outputs(e2)[out]):>17s}"
+        )
     print("\n".join(report))
     problems = mismatches(after, engine_outputs(e2)) + failed_checks(after) + error_cells(after)
     assert not problems, "\n".join(problems)

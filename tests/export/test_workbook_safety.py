@@ -21,8 +21,15 @@ from gpuplanner.core.errors import FileAccessError
 from gpuplanner.core.scenario_io import read_scenario
 from gpuplanner.export import export_workbook
 
-INJECTIONS = ['=HYPERLINK("http://example.com/x","click me")', "+SUM(1,2)", "-2+3", "@SUM(A1:A2)",
-              "\t=1+1", "\r=2+2", "=cmd|' /C calc'!A0"]
+INJECTIONS = [
+    '=HYPERLINK("http://example.com/x","click me")',
+    "+SUM(1,2)",
+    "-2+3",
+    "@SUM(A1:A2)",
+    "\t=1+1",
+    "\r=2+2",
+    "=cmd|' /C calc'!A0",
+]
 
 
 def scenario_file(tmp_path: Path, key: str = "pretrain-h100-4gpus", name: str | None = None) -> Path:
@@ -32,7 +39,7 @@ def scenario_file(tmp_path: Path, key: str = "pretrain-h100-4gpus", name: str | 
 
         first, rest = text.split("\n", 1)
         rest = rest.split("\n", 1)[1]  # drop the name line
-        text = f'{first}\nname = {json.dumps(name)}\n{rest}'
+        text = f"{first}\nname = {json.dumps(name)}\n{rest}"
     p = tmp_path / f"{key}.gpuplan.toml"
     p.write_text(text, encoding="utf-8")
     return p
@@ -46,8 +53,10 @@ def hostile_catalog(catalog: Catalog) -> Catalog:
     node = catalog.default_node(gpu.id)
     nodes = dict(catalog.nodes)
     nodes[node.id] = dataclasses.replace(node, name=INJECTIONS[2], notes=INJECTIONS[4])
-    offers = tuple(dataclasses.replace(o, notes=INJECTIONS[5], provider=INJECTIONS[0]) if o.gpu == gpu.id else o
-                   for o in catalog.offers)
+    offers = tuple(
+        dataclasses.replace(o, notes=INJECTIONS[5], provider=INJECTIONS[0]) if o.gpu == gpu.id else o
+        for o in catalog.offers
+    )
     return dataclasses.replace(catalog, gpus=MappingProxyType(gpus), nodes=MappingProxyType(nodes), offers=offers)
 
 
@@ -58,8 +67,7 @@ def _all_cells(wb: Any) -> list[Any]:
 def test_user_text_is_written_as_text_never_as_a_formula(tmp_path: Path, catalog: Catalog) -> None:
     s = read_scenario(scenario_file(tmp_path, name=INJECTIONS[0]))
     out = tmp_path / "hostile.xlsx"
-    export_workbook(s, hostile_catalog(catalog), out,
-                    scenario_text="# =1+1\nname = \"=HYPERLINK()\"\n\x01ctrl")
+    export_workbook(s, hostile_catalog(catalog), out, scenario_text='# =1+1\nname = "=HYPERLINK()"\n\x01ctrl')
     wb = openpyxl.load_workbook(out)
     cells = _all_cells(wb)
     texts = {c.value: c for c in cells if c.data_type == "s"}
@@ -79,7 +87,7 @@ def test_libreoffice_shows_the_injected_text(tmp_path: Path, catalog: Catalog, l
     s = read_scenario(scenario_file(tmp_path, name=INJECTIONS[0]))
     out = tmp_path / "hostile.xlsx"
     export_workbook(s, hostile_catalog(catalog), out)
-    rec, = libreoffice.convert([out], tmp_path / "lo")
+    (rec,) = libreoffice.convert([out], tmp_path / "lo")
     wb = openpyxl.load_workbook(rec, data_only=True)
     values = {c.value for c in _all_cells(wb)}
     for text in (t.replace("\r", "\n") for t in INJECTIONS):
@@ -97,10 +105,12 @@ def _leftovers(folder: Path, keep: set[str]) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name not in keep)
 
 
-@pytest.mark.parametrize("lock_name, app", [("~$plan.xlsx", "Excel"), (".~lock.plan.xlsx#", "LibreOffice"),
-                                            ("~$an.xlsx", "Excel")])
+@pytest.mark.parametrize(
+    "lock_name, app", [("~$plan.xlsx", "Excel"), (".~lock.plan.xlsx#", "LibreOffice"), ("~$an.xlsx", "Excel")]
+)
 def test_export_onto_a_file_open_elsewhere_fails_and_keeps_the_old_file(
-        tmp_path: Path, catalog: Catalog, lock_name: str, app: str) -> None:
+    tmp_path: Path, catalog: Catalog, lock_name: str, app: str
+) -> None:
     s = read_scenario(scenario_file(tmp_path))
     folder = tmp_path / "out"
     folder.mkdir()
@@ -167,8 +177,9 @@ def test_a_new_file_gets_normal_permissions_and_replaces_atomically(tmp_path: Pa
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     """`gpuplanner …` in a fresh interpreter, as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "gpuplanner.cli", *args], capture_output=True, text=True,
-                          timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "gpuplanner.cli", *args], capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def test_cli_export_writes_the_workbook(tmp_path: Path) -> None:
@@ -195,8 +206,9 @@ def test_cli_export_onto_a_locked_file_exits_3(tmp_path: Path) -> None:
 
 def test_cli_export_bad_scenario_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.gpuplan.toml"
-    bad.write_text(TMP_SCENARIOS["pretrain-h100-4gpus"].replace('gpu = "h100-sxm-80gb"', 'gpu = "h100-sxm"'),
-                   encoding="utf-8")
+    bad.write_text(
+        TMP_SCENARIOS["pretrain-h100-4gpus"].replace('gpu = "h100-sxm-80gb"', 'gpu = "h100-sxm"'), encoding="utf-8"
+    )
     proc = cli("export", str(bad), "-o", str(tmp_path / "x.xlsx"))
     assert proc.returncode == 2
     err = proc.stderr

@@ -21,8 +21,27 @@ from gpuplanner.export.i18n import KO
 from gpuplanner.export.workbook import CONTRACT_INPUTS, CONTRACT_OUTPUTS, SHEETS
 
 # Functions that both Excel 2010 and LibreOffice Calc know (no LET, XLOOKUP, IFS, …).
-ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "MIN", "MAX", "SUM", "SUMPRODUCT", "INDEX", "MATCH", "COUNT",
-           "ROUNDUP", "INT", "ABS", "NPV", "IRR", "IFERROR", "NA"}
+ALLOWED = {
+    "IF",
+    "AND",
+    "OR",
+    "NOT",
+    "ISNUMBER",
+    "MIN",
+    "MAX",
+    "SUM",
+    "SUMPRODUCT",
+    "INDEX",
+    "MATCH",
+    "COUNT",
+    "ROUNDUP",
+    "INT",
+    "ABS",
+    "NPV",
+    "IRR",
+    "IFERROR",
+    "NA",
+}
 LIVE_SHEETS = ("TCO", "Utilization", "Tornado", "Checks", "Summary")
 
 
@@ -42,8 +61,19 @@ def _formulas(ws: Any) -> list[tuple[str, str]]:
 
 def test_sheets_in_order(book: Any) -> None:
     assert book.sheetnames == list(SHEETS)
-    assert book.sheetnames == ["Summary", "Assumptions", "Hardware", "Memory", "Training", "TCO", "Utilization",
-                               "Tornado", "Checklist", "Checks", "Sources"]
+    assert book.sheetnames == [
+        "Summary",
+        "Assumptions",
+        "Hardware",
+        "Memory",
+        "Training",
+        "TCO",
+        "Utilization",
+        "Tornado",
+        "Checklist",
+        "Checks",
+        "Sources",
+    ]
 
 
 def test_contract_names_and_options(book: Any) -> None:
@@ -53,10 +83,17 @@ def test_contract_names_and_options(book: Any) -> None:
         assert book.defined_names[name].localSheetId is None  # workbook-scoped
     # one option per compared GPU, the main GPU first
     assert [book["Training"].cell(4, c).value for c in range(3, 7)] == [
-        "1. H100 SXM5 80GB", "2. A100 80GB SXM4", "3. H200 SXM 141GB", "4. Instinct MI300X 192GB"] or \
-        book["Training"].cell(5, 3).value == "h100-sxm-80gb"
+        "1. H100 SXM5 80GB",
+        "2. A100 80GB SXM4",
+        "3. H200 SXM 141GB",
+        "4. Instinct MI300X 192GB",
+    ] or book["Training"].cell(5, 3).value == "h100-sxm-80gb"
     assert [book["Training"].cell(5, c).value for c in range(3, 7)] == [
-        "h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb", "mi300x"]
+        "h100-sxm-80gb",
+        "a100-sxm-80gb",
+        "h200-sxm-141gb",
+        "mi300x",
+    ]
 
 
 def test_only_portable_functions(book: Any) -> None:
@@ -121,8 +158,11 @@ def test_inputs_are_styled_validated_and_unlocked_from_formulas(book: Any) -> No
     validated = {str(r) for dv in ws.data_validations.dataValidation for r in dv.sqref.ranges}
     for name in ("in_utilization", "in_horizon_years", "in_pue", "in_discount_rate", "in_electricity_usd_per_kwh"):
         assert name_cell(book, name).coordinate in validated, name
-    util = [dv for dv in ws.data_validations.dataValidation
-            if name_cell(book, "in_utilization").coordinate in {str(r) for r in dv.sqref.ranges}][0]
+    util = [
+        dv
+        for dv in ws.data_validations.dataValidation
+        if name_cell(book, "in_utilization").coordinate in {str(r) for r in dv.sqref.ranges}
+    ][0]
     assert (util.type, util.formula1, util.formula2) == ("decimal", "0", "1")
     # every input row has a name, a value, a unit and a source
     for r in range(6, ws.max_row + 1):
@@ -160,20 +200,28 @@ def test_korean_labels(catalog: Catalog, tmp_path: Path) -> None:
     import tomllib
 
     out = tmp_path / "ko.xlsx"
-    export_workbook(parse_scenario(tomllib.loads(TMP_SCENARIOS["pretrain-h100-4gpus"])), catalog, out,
-                    language="ko")
+    export_workbook(parse_scenario(tomllib.loads(TMP_SCENARIOS["pretrain-h100-4gpus"])), catalog, out, language="ko")
     wb = openpyxl.load_workbook(out)
     assert wb.sheetnames == list(SHEETS)  # sheet names stay English for portable formulas
     assert wb["Summary"]["A1"].value == KO["GPU plan for finance"]
     assert wb["Assumptions"]["A1"].value == KO["Assumptions"]
     assert [wb["Assumptions"].cell(5, c).value for c in range(1, 6)] == [
-        KO["Name"], KO["Input"], KO["Value"], KO["Unit"], KO["Source"]]
+        KO["Name"],
+        KO["Input"],
+        KO["Value"],
+        KO["Unit"],
+        KO["Source"],
+    ]
     assert wb["Summary"]["A7"].value == KO["Recommendation"]
     for name in CONTRACT_INPUTS + CONTRACT_OUTPUTS:
         name_cell(wb, name)
     with pytest.raises(Exception, match="language"):
-        export_workbook(parse_scenario(tomllib.loads(TMP_SCENARIOS["pretrain-h100-4gpus"])), catalog,
-                        tmp_path / "x.xlsx", language="fr")
+        export_workbook(
+            parse_scenario(tomllib.loads(TMP_SCENARIOS["pretrain-h100-4gpus"])),
+            catalog,
+            tmp_path / "x.xlsx",
+            language="fr",
+        )
 
 
 def test_importing_export_does_not_load_openpyxl() -> None:

@@ -25,8 +25,13 @@ OK = "gpuplanner smoke test OK:"
 @pytest.fixture(scope="module")
 def bundle() -> Path:
     if os.environ.get("GPUPLANNER_BUNDLE_TEST") == "1":
-        out = subprocess.run(["bash", str(ROOT / "scripts" / "build_bundle.sh"), "--no-smoke"], cwd=ROOT,
-                             capture_output=True, text=True, timeout=1800)
+        out = subprocess.run(
+            ["bash", str(ROOT / "scripts" / "build_bundle.sh"), "--no-smoke"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
         assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     if not EXE.is_file():
         pytest.skip("no dist/gpuplanner (build it with scripts/build_bundle.sh, or set GPUPLANNER_BUNDLE_TEST=1)")
@@ -51,8 +56,13 @@ def test_the_bundle_passes_its_smoke_test(bundle, lang):
 
 
 def test_the_bundle_runs_the_command_line(bundle):
-    out = subprocess.run([str(EXE), "estimate", str(ROOT / "examples" / "llama-3.1-8b-qlora-rtx4090.gpuplan.toml"),
-                          "--json"], capture_output=True, text=True, env=ENV, timeout=120)
+    out = subprocess.run(
+        [str(EXE), "estimate", str(ROOT / "examples" / "llama-3.1-8b-qlora-rtx4090.gpuplan.toml"), "--json"],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     assert '"memory"' in out.stdout
     version = subprocess.run([str(EXE), "--version"], capture_output=True, text=True, env=ENV, timeout=60)
@@ -68,16 +78,32 @@ def test_the_bundle_fails_loudly(bundle):
 def test_the_bundle_holds_what_the_app_needs_and_nothing_heavy(bundle):
     internal = bundle / "_internal"
     data = internal / "gpuplanner" / "_data"
-    for needed in ("catalog/gpus.csv", "resources/default.gpuplan.toml", "resources/i18n/gpuplanner_ko.qm",
-                   "resources/icons/gpuplanner.svg"):
+    for needed in (
+        "catalog/gpus.csv",
+        "resources/default.gpuplan.toml",
+        "resources/i18n/gpuplanner_ko.qm",
+        "resources/icons/gpuplanner.svg",
+    ):
         assert (data / needed).is_file(), needed
     assert (internal / "licenses" / "LGPL-3.0.txt").is_file()
     assert list(internal.glob("PySide6/Qt/translations/qtbase_ko.qm"))
-    for heavy in ("torch", "transformers", "pandas", "tkinter", "_tkinter", "matplotlib", "scipy", "PyQt5",
-                  "PyQt6", "yaml", "pytest"):
+    for heavy in (
+        "torch",
+        "transformers",
+        "pandas",
+        "tkinter",
+        "_tkinter",
+        "matplotlib",
+        "scipy",
+        "PyQt5",
+        "PyQt6",
+        "yaml",
+        "pytest",
+    ):
         assert not (internal / heavy).exists(), heavy
     qt_modules = {p.name.split(".")[0] for p in (internal / "PySide6").glob("Qt*.so")} | {
-        p.name.split(".")[0] for p in (internal / "PySide6").glob("Qt*.pyd")}
+        p.name.split(".")[0] for p in (internal / "PySide6").glob("Qt*.pyd")
+    }
     assert qt_modules <= {"QtCore", "QtGui", "QtWidgets", "QtSvg", "QtOpenGL", "QtOpenGLWidgets"}, qt_modules
     size = sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file() and not p.is_symlink())
     assert size < 260 * 2**20, f"the bundle grew to {size / 2**20:.0f} MiB"
@@ -101,8 +127,11 @@ def test_no_bundled_library_needs_one_the_spec_left_out(bundle):
         if lib.is_symlink() or not lib.is_file():
             continue
         dyn = subprocess.run(["readelf", "-d", str(lib)], capture_output=True, text=True).stdout
-        wrong += [(lib.name, line.split("[", 1)[1].rstrip("]")) for line in dyn.splitlines()
-                  if "(NEEDED)" in line and line.split("[", 1)[1].rstrip("]") in pruned]
+        wrong += [
+            (lib.name, line.split("[", 1)[1].rstrip("]"))
+            for line in dyn.splitlines()
+            if "(NEEDED)" in line and line.split("[", 1)[1].rstrip("]") in pruned
+        ]
     assert not wrong, wrong
 
 
@@ -119,10 +148,13 @@ def test_the_smoke_test_exits_non_zero_when_the_catalog_is_broken(tmp_path):
     root = tmp_path / "gpuplanner" / "_data"
     (root / "catalog").mkdir(parents=True)
     (root / "resources").symlink_to(ROOT / "resources", target_is_directory=True)
-    code = ("import sys; sys._MEIPASS = sys.argv[1]; from gpuplanner.ui.app import run_app; "
-            "sys.exit(run_app(smoke_test=True))")
-    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
-                         env=ENV, timeout=180)
+    code = (
+        "import sys; sys._MEIPASS = sys.argv[1]; from gpuplanner.ui.app import run_app; "
+        "sys.exit(run_app(smoke_test=True))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=180
+    )
     assert out.returncode == 1, out.stdout + out.stderr
     assert "smoke test FAILED" in out.stderr and OK not in out.stdout
 
@@ -140,8 +172,13 @@ def test_the_spec_parses_and_the_installer_has_the_package_version():
 
 
 def test_the_icons_render_from_the_svg(tmp_path):
-    out = subprocess.run([sys.executable, str(ROOT / "packaging" / "make_icons.py"), str(tmp_path)],
-                         capture_output=True, text=True, env=ENV, timeout=120)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "packaging" / "make_icons.py"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     ico = (tmp_path / "gpuplanner.ico").read_bytes()
     assert ico[:4] == b"\0\0\1\0" and int.from_bytes(ico[4:6], "little") == 7  # 16 … 256 px

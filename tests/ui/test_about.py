@@ -27,9 +27,15 @@ def test_about_names_versions_licences_and_the_disclaimer(qtbot):
     assert "GNU Lesser General Public License version 3" in text
     for url in (about.LGPL_URL, about.QT_SOURCE, about.PYSIDE_SOURCE):
         assert f'href="{url}"' in html
-    for name, licence in (("pyqtgraph", "MIT"), ("NumPy", "BSD-3-Clause"), ("openpyxl", "MIT"),
-                          ("platformdirs", "MIT"), ("tomli-w", "MIT"), ("Qt", "LGPL-3.0"),
-                          ("PySide6 / Shiboken6", "LGPL-3.0")):
+    for name, licence in (
+        ("pyqtgraph", "MIT"),
+        ("NumPy", "BSD-3-Clause"),
+        ("openpyxl", "MIT"),
+        ("platformdirs", "MIT"),
+        ("tomli-w", "MIT"),
+        ("Qt", "LGPL-3.0"),
+        ("PySide6 / Shiboken6", "LGPL-3.0"),
+    ):
         assert re.search(rf"<tr><td>{re.escape(name)}</td><td>[^<]+</td><td>{licence}</td><td><a href", source), name
     assert "indicative" in text and "not quotes" in text
     assert browser.openExternalLinks()

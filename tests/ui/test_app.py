@@ -24,8 +24,9 @@ ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
 
 
 def run_py(code: str, timeout: int = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=ENV,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=timeout
+    )
 
 
 def test_heavy_modules_load_after_the_first_paint(tmp_path):
@@ -56,23 +57,45 @@ app.exec()
 
 
 def test_smoke_test_command():
-    out = subprocess.run([sys.executable, "-m", "gpuplanner.cli", "--smoke-test"], capture_output=True, text=True,
-                         cwd=ROOT, env=ENV, timeout=180)
+    out = subprocess.run(
+        [sys.executable, "-m", "gpuplanner.cli", "--smoke-test"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=180,
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("gpuplanner smoke test OK:")
     assert len(out.stdout.strip().splitlines()) == 1
 
 
-VIEWS = ["gpuplanner.ui.pages.model_page", "gpuplanner.ui.pages.training_page", "gpuplanner.ui.pages.hardware_page",
-         "gpuplanner.ui.pages.cost_page", "gpuplanner.ui.pages.results_page", "gpuplanner.ui.results_view",
-         "gpuplanner.ui.wizard", "gpuplanner.ui.plots.memory_plot", "gpuplanner.ui.plots.tco_plot",
-         "gpuplanner.ui.plots.time_plot", "gpuplanner.ui.plots.pareto_plot", "gpuplanner.ui.catalog_editor"]
+VIEWS = [
+    "gpuplanner.ui.pages.model_page",
+    "gpuplanner.ui.pages.training_page",
+    "gpuplanner.ui.pages.hardware_page",
+    "gpuplanner.ui.pages.cost_page",
+    "gpuplanner.ui.pages.results_page",
+    "gpuplanner.ui.results_view",
+    "gpuplanner.ui.wizard",
+    "gpuplanner.ui.plots.memory_plot",
+    "gpuplanner.ui.plots.tco_plot",
+    "gpuplanner.ui.plots.time_plot",
+    "gpuplanner.ui.plots.pareto_plot",
+    "gpuplanner.ui.catalog_editor",
+]
 
 
 @pytest.mark.parametrize("module", VIEWS)
 def test_each_view_runs_on_its_own(module):
-    out = subprocess.run([sys.executable, "-m", module], capture_output=True, text=True, cwd=ROOT,
-                         env={**ENV, "GPUPLANNER_DEMO_QUIT_MS": "300"}, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", module],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**ENV, "GPUPLANNER_DEMO_QUIT_MS": "300"},
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
 
@@ -84,7 +107,8 @@ def test_inputs_and_plots_have_accessible_names(window):
                 if isinstance(w, QLineEdit) and isinstance(w.parent(), (QAbstractSpinBox, QComboBox)):
                     continue
                 assert w.accessibleName() or (isinstance(w, (QCheckBox, QRadioButton)) and w.text()), (
-                    f"{type(w).__name__} on {type(page).__name__} has no accessible name")
+                    f"{type(w).__name__} on {type(page).__name__} has no accessible name"
+                )
     for plot in window.results_view.plots:
         assert plot.plot_widget.accessibleName()
         assert plot.accessibleName()
@@ -122,8 +146,11 @@ def test_tab_order_follows_the_form(window):
     w = page.seq_len
     for _ in range(3):
         w = w.nextInFocusChain()
-        while not (w.focusPolicy() & w.focusPolicy().TabFocus) or not w.isVisibleTo(page) or isinstance(
-                w.parent(), QAbstractSpinBox):
+        while (
+            not (w.focusPolicy() & w.focusPolicy().TabFocus)
+            or not w.isVisibleTo(page)
+            or isinstance(w.parent(), QAbstractSpinBox)
+        ):
             w = w.nextInFocusChain()
         chain.append(w)
     assert chain[0] is page.micro and chain[1] is page.global_

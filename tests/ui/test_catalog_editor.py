@@ -274,8 +274,9 @@ def test_a_bad_csv_import_changes_nothing(editor, window, dialog_log, tmp_path, 
     assert page.model.setData(source_index(page, first, "usd_per_gpu_hour"), "3.5")
     before = user_file(data_dir, "cloud_offers").read_bytes()
     bad = tmp_path / "bad.csv"
-    bad.write_text("id,provider,gpu,tier,usd_per_gpu_hour,source,as_of\n"
-                   "x,P,h100-sxm-80gb,weekly,1,s,2026\n", encoding="utf-8")
+    bad.write_text(
+        "id,provider,gpu,tier,usd_per_gpu_hour,source,as_of\nx,P,h100-sxm-80gb,weekly,1,s,2026\n", encoding="utf-8"
+    )
     dialog_log.open_path = str(bad)
     editor.import_csv()
     title, text = dialog_log.errors[-1]

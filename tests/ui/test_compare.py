@@ -15,8 +15,9 @@ from gpuplanner.ui.wizard import Pages
 
 def _other(window, tmp_path, **hardware):
     s = window.doc.scenario
-    other = replace(s, name="Bigger cluster", hardware=replace(s.hardware, **hardware),
-                    cost=replace(s.cost, utilization=0.5))
+    other = replace(
+        s, name="Bigger cluster", hardware=replace(s.hardware, **hardware), cost=replace(s.cost, utilization=0.5)
+    )
     path = tmp_path / "other.gpuplan.toml"
     write_scenario(other, path)
     return other, path
@@ -37,9 +38,15 @@ def test_compare_with_a_file(window, tmp_path, dialog_log, qtmodeltester):
     qtmodeltester.check(inputs_twin, force_py=True)
     assert res.rowCount() == len(METRICS) and res.columnCount() == 4
     assert [res.headerData(i, Qt.Orientation.Horizontal) for i in range(4)] == [
-        "Result", "This scenario", "other.gpuplan.toml", "Difference"]
-    rows = {res.index(r, 0).data(): (res.index(r, 1).data(), res.index(r, 2).data(), res.index(r, 3).data())
-            for r in range(res.rowCount())}
+        "Result",
+        "This scenario",
+        "other.gpuplan.toml",
+        "Difference",
+    ]
+    rows = {
+        res.index(r, 0).data(): (res.index(r, 1).data(), res.index(r, 2).data(), res.index(r, 3).data())
+        for r in range(res.rowCount())
+    }
     assert rows["GPUs"][0].startswith("8 × ") and rows["GPUs"][1].startswith("32 × ")
     assert rows["Fits in memory"][:2] == ("yes", "yes")
     assert rows["Wall clock"][2].startswith("−") or rows["Wall clock"][2].startswith("-")  # 4× the GPUs: faster

@@ -35,8 +35,11 @@ def test_edit_emits_changed_and_undoes(doc, qtbot):
 def test_typing_merges_into_one_step(doc):
     s0 = doc.scenario
     for n in (1, 12, 128):
-        doc.edit(replace(s0, workload=replace(s0.workload, global_batch=n * 8 if n > 1 else 8)), "batch",
-                 "workload.global_batch")
+        doc.edit(
+            replace(s0, workload=replace(s0.workload, global_batch=n * 8 if n > 1 else 8)),
+            "batch",
+            "workload.global_batch",
+        )
     assert doc.undo_stack.count() == 1
     doc.undo_stack.undo()
     assert doc.scenario == s0

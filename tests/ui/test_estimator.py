@@ -30,8 +30,15 @@ def test_burst_of_edits_gives_results_for_the_last_one(runner, qtbot):
     for n in (16, 32, 64):
         s = doc.scenario
         doc.edit(replace(s, hardware=replace(s.hardware, gpu_count=n)), "count", "hardware.gpu_count")
-    qtbot.waitUntil(lambda: runner.latest is not None and runner.latest.scenario == doc.scenario
-                    and not runner.busy and runner.latest.sweep is not None, timeout=30_000)
+    qtbot.waitUntil(
+        lambda: (
+            runner.latest is not None
+            and runner.latest.scenario == doc.scenario
+            and not runner.busy
+            and runner.latest.sweep is not None
+        ),
+        timeout=30_000,
+    )
     assert all(rs.scenario.hardware.gpu_count == 64 for rs in seen)  # never a stale one
     assert seen[0].sweep is None and seen[-1].sweep is not None  # candidates first, then the sweep
 

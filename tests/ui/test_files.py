@@ -23,10 +23,15 @@ def test_open_binary_and_bad_key_and_missing(window, dialog_log, tmp_path):
     binary = tmp_path / "a.gpuplan.toml"
     binary.write_bytes(b"\x00\x01\x02PK")
     bad_key = tmp_path / "b.gpuplan.toml"
-    bad_key.write_text("schema = 1\n[model]\npreset = 'llama-3.1-8b'\n[workload]\nmethod = 'full'\n"
-                       "seq_len = -4\ntokens = 1e9\n[hardware]\ngpu = 'h100-sxm-80gb'\ngpu_count = 8\n")
-    for path, needle in ((binary, "binary content"), (bad_key, "workload.seq_len: must be a positive integer"),
-                         (tmp_path / "missing.gpuplan.toml", "no such file")):
+    bad_key.write_text(
+        "schema = 1\n[model]\npreset = 'llama-3.1-8b'\n[workload]\nmethod = 'full'\n"
+        "seq_len = -4\ntokens = 1e9\n[hardware]\ngpu = 'h100-sxm-80gb'\ngpu_count = 8\n"
+    )
+    for path, needle in (
+        (binary, "binary content"),
+        (bad_key, "workload.seq_len: must be a positive integer"),
+        (tmp_path / "missing.gpuplan.toml", "no such file"),
+    ):
         assert window.open_file(path) is False
         assert needle in dialog_log.errors[-1][1]
         assert window.doc.scenario == before
@@ -81,7 +86,7 @@ def test_saved_file_reads_back_identical(window, dialog_log, tmp_path):
     assert window.save_as()
     assert read_scenario(target) == window.doc.scenario
     text = target.read_text(encoding="utf-8")
-    assert 'candidates = [' in text and '"mi300x"' in text
+    assert "candidates = [" in text and '"mi300x"' in text
 
 
 def test_save_as_adds_the_suffix(window, dialog_log, tmp_path, monkeypatch):
@@ -108,11 +113,22 @@ def test_config_json_import(window, dialog_log, tmp_path):
     import json
 
     cfg = tmp_path / "config.json"
-    cfg.write_text(json.dumps({
-        "architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 2048,
-        "intermediate_size": 8192, "num_attention_heads": 32, "num_key_value_heads": 8,
-        "num_hidden_layers": 16, "vocab_size": 128256, "tie_word_embeddings": True,
-        "_name_or_path": "my-1b"}))
+    cfg.write_text(
+        json.dumps(
+            {
+                "architectures": ["LlamaForCausalLM"],
+                "model_type": "llama",
+                "hidden_size": 2048,
+                "intermediate_size": 8192,
+                "num_attention_heads": 32,
+                "num_key_value_heads": 8,
+                "num_hidden_layers": 16,
+                "vocab_size": 128256,
+                "tie_word_embeddings": True,
+                "_name_or_path": "my-1b",
+            }
+        )
+    )
     page = window.wizard.model_page
     assert page.load_config_json(str(cfg))
     m = window.doc.scenario.model

@@ -58,8 +58,14 @@ def ts_messages() -> list[tuple[str, str, str, str | None]]:
         name = ctx.findtext("name") or ""
         for msg in ctx.findall("message"):
             tr_el = msg.find("translation")
-            out.append((name, msg.findtext("source") or "", (tr_el.text or "") if tr_el is not None else "",
-                        tr_el.get("type") if tr_el is not None else "missing"))
+            out.append(
+                (
+                    name,
+                    msg.findtext("source") or "",
+                    (tr_el.text or "") if tr_el is not None else "",
+                    tr_el.get("type") if tr_el is not None else "missing",
+                )
+            )
     return out
 
 
@@ -67,8 +73,11 @@ def ts_messages() -> list[tuple[str, str, str, str | None]]:
 def test_every_source_string_has_a_finished_korean_translation():
     messages = ts_messages()
     assert len(messages) > 300
-    unfinished = [(c, s) for c, s, t, kind in messages if kind in ("unfinished", "missing", "vanished", "obsolete")
-                  or not t.strip()]
+    unfinished = [
+        (c, s)
+        for c, s, t, kind in messages
+        if kind in ("unfinished", "missing", "vanished", "obsolete") or not t.strip()
+    ]
     assert not unfinished, f"{len(unfinished)} untranslated, e.g. {unfinished[:5]}; {UPDATE}"
 
 
@@ -95,8 +104,9 @@ def test_the_ts_translations_come_from_the_dictionary():
 
 
 def _fields(text: str) -> list[str]:
-    return sorted(f"{name}!{conv}:{spec}" for _lit, name, spec, conv in string.Formatter().parse(text)
-                  if name is not None)
+    return sorted(
+        f"{name}!{conv}:{spec}" for _lit, name, spec, conv in string.Formatter().parse(text) if name is not None
+    )
 
 
 def _mnemonic(text: str) -> list[str]:
@@ -111,8 +121,10 @@ def test_translations_keep_what_the_code_relies_on(check):
             bad.append((source, translation))
         elif check == "mnemonics" and _mnemonic(source) != _mnemonic(translation):
             bad.append((source, translation))
-        elif check == "edges" and ((translation[:1].isspace() and not source[:1].isspace())
-                                   or source.endswith(":") != translation.endswith(":")):
+        elif check == "edges" and (
+            (translation[:1].isspace() and not source[:1].isspace())
+            or source.endswith(":") != translation.endswith(":")
+        ):
             # a unit suffix may drop its space in Korean ("3.0년"), never gain one; labels keep their colon
             bad.append((source, translation))
         elif check == "window-modified" and ("[*]" in source) != ("[*]" in translation):
@@ -125,8 +137,21 @@ def test_translations_use_the_glossary_terms():
     "utilization" is translated with 가동률, "micro-batch" with 마이크로 배치, and so on."""
     with TERMS.open("rb") as f:
         glossary = tomllib.load(f)["glossary"]
-    for term in ("utilization", "break-even", "on-demand", "reserved", "spot", "tensor", "pipeline",
-                 "data parallel", "checkpoint", "micro-batch", "sequence length", "optimizer", "recompute"):
+    for term in (
+        "utilization",
+        "break-even",
+        "on-demand",
+        "reserved",
+        "spot",
+        "tensor",
+        "pipeline",
+        "data parallel",
+        "checkpoint",
+        "micro-batch",
+        "sequence length",
+        "optimizer",
+        "recompute",
+    ):
         assert term in glossary
     bad = []
     for _context, source, translation, _kind in ts_messages():
@@ -138,17 +163,58 @@ def test_translations_use_the_glossary_terms():
 
 
 # --- literals that bypass tr() ------------------------------------------------------------------------------
-SETTERS = {"setText", "setToolTip", "setWindowTitle", "setPlaceholderText", "setStatusTip", "setWhatsThis",
-           "setTitle", "setSubTitle", "setAccessibleName", "setAccessibleDescription", "setSpecialValueText",
-           "setSuffix", "setPrefix", "setButtonText", "addItem", "addItems", "addAction", "addMenu",
-           "showMessage", "setLabelText", "setHeaderLabels", "setHorizontalHeaderLabels", "setTabText", "addTab",
-           "insertItem", "setFormat", "setNote", "set_note", "addRow", "setWindowIconText"}
-WIDGETS = {"QLabel", "QPushButton", "QCheckBox", "QRadioButton", "QGroupBox", "QAction", "QToolButton",
-           "QListWidgetItem", "QMenu", "QCommandLinkButton"}
+SETTERS = {
+    "setText",
+    "setToolTip",
+    "setWindowTitle",
+    "setPlaceholderText",
+    "setStatusTip",
+    "setWhatsThis",
+    "setTitle",
+    "setSubTitle",
+    "setAccessibleName",
+    "setAccessibleDescription",
+    "setSpecialValueText",
+    "setSuffix",
+    "setPrefix",
+    "setButtonText",
+    "addItem",
+    "addItems",
+    "addAction",
+    "addMenu",
+    "showMessage",
+    "setLabelText",
+    "setHeaderLabels",
+    "setHorizontalHeaderLabels",
+    "setTabText",
+    "addTab",
+    "insertItem",
+    "setFormat",
+    "setNote",
+    "set_note",
+    "addRow",
+    "setWindowIconText",
+}
+WIDGETS = {
+    "QLabel",
+    "QPushButton",
+    "QCheckBox",
+    "QRadioButton",
+    "QGroupBox",
+    "QAction",
+    "QToolButton",
+    "QListWidgetItem",
+    "QMenu",
+    "QCommandLinkButton",
+}
 MESSAGE_BOXES = {"information", "warning", "critical", "question", "about"}
 # project helpers that put a text on screen: argument positions and keywords
-HELPERS = {"spin": ([2], {"suffix", "special"}), "dspin": ([2], {"suffix", "special"}),
-           "counted": ([2, 3], {"special"}), "add": ([0, 2], set())}
+HELPERS = {
+    "spin": ([2], {"suffix", "special"}),
+    "dspin": ([2], {"suffix", "special"}),
+    "counted": ([2, 3], {"special"}),
+    "add": ([0, 2], set()),
+}
 # literals that are not prose: the product name, a date pattern; pyqtgraph's setLabel takes the axis name first
 ALLOWED = {"gpuplanner", "YYYY-MM-DD", "left", "right", "top", "bottom"}
 UNITS = re.compile(r"\b(GiB|GB|TB|MB|TFLOPS|GB/s|kW|W|USD|KRW|s|ms)\b")
@@ -199,8 +265,11 @@ def test_user_visible_literals_go_through_tr():
 
 def test_the_literal_scan_catches_a_bare_string(tmp_path):
     bad = tmp_path / "probe.py"
-    bad.write_text("def f(w, form):\n    w.setToolTip('Save the file')\n    form.add('&Name:', w)\n"
-                   "    w.setText(w.tr('fine'))\n    w.setObjectName('ok')\n", encoding="utf-8")
+    bad.write_text(
+        "def f(w, form):\n    w.setToolTip('Save the file')\n    form.add('&Name:', w)\n"
+        "    w.setText(w.tr('fine'))\n    w.setObjectName('ok')\n",
+        encoding="utf-8",
+    )
     hits = untranslated_literals(bad)
     assert [h.split(": ", 1)[1] for h in hits] == ["setToolTip('Save the file')", "add('&Name:')"]
 
@@ -288,9 +357,14 @@ win.doc.undo_stack.setClean(); win.close()
 
 
 def test_the_app_starts_in_korean(tmp_path):
-    out = subprocess.run([sys.executable, "-c", START_IN_KOREAN, str(tmp_path / "settings.ini")],
-                         capture_output=True, text=True, cwd=ROOT,
-                         env={**ENV, i18n.ENV_VAR: "ko"}, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", START_IN_KOREAN, str(tmp_path / "settings.ini")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**ENV, i18n.ENV_VAR: "ko"},
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if " " in line)
     assert lines["LANG"] == "ko"
@@ -302,8 +376,14 @@ def test_the_app_starts_in_korean(tmp_path):
 
 
 def test_the_smoke_test_runs_and_exports_in_korean():
-    out = subprocess.run([sys.executable, "-m", "gpuplanner.cli", "--smoke-test"], capture_output=True, text=True,
-                         cwd=ROOT, env={**ENV, i18n.ENV_VAR: "ko"}, timeout=180)
+    out = subprocess.run(
+        [sys.executable, "-m", "gpuplanner.cli", "--smoke-test"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**ENV, i18n.ENV_VAR: "ko"},
+        timeout=180,
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("gpuplanner smoke test OK:") and "language ko" in out.stdout
     assert "workbook exported" in out.stdout
@@ -329,8 +409,14 @@ def _visible_texts(root: QWidget) -> list[str]:
 
 def _english_left(texts: list[str]) -> list[str]:
     """Texts with an English word of four letters or more and no Hangul (numbers, units and names pass)."""
-    return [t for t in texts if t not in LATIN_OK and not HANGUL.search(t)
-            and re.search(r"\b[a-z]{4,}\b", t) and not re.fullmatch(r"[\w.\- ]*\d[\w.\- ]*", t)]
+    return [
+        t
+        for t in texts
+        if t not in LATIN_OK
+        and not HANGUL.search(t)
+        and re.search(r"\b[a-z]{4,}\b", t)
+        and not re.fullmatch(r"[\w.\- ]*\d[\w.\- ]*", t)
+    ]
 
 
 def _settle(app, ms: int) -> None:
@@ -357,8 +443,13 @@ def test_korean_screenshots_of_every_step(korean, qapp, qtbot, tmp_path):
     _settle(qapp, 300)
     english: dict[str, list[str]] = {}
     try:
-        for page, name in ((Pages.MODEL, "1-model"), (Pages.TRAINING, "2-training"), (Pages.HARDWARE, "3-hardware"),
-                           (Pages.COSTS, "4-costs"), (Pages.RESULTS, "5-results")):
+        for page, name in (
+            (Pages.MODEL, "1-model"),
+            (Pages.TRAINING, "2-training"),
+            (Pages.HARDWARE, "3-hardware"),
+            (Pages.COSTS, "4-costs"),
+            (Pages.RESULTS, "5-results"),
+        ):
             win.wizard.go_to(page)
             _settle(qapp, 200)
             assert win.wizard.currentId() == page

@@ -54,8 +54,10 @@ def test_deadline_adds_the_gpus_needed(window, qtbot):
             p = next(p for p in rs.sweep_for(c.gpu_id) if p.gpu_count == need)
             assert p.fits and p.wall_seconds <= 2 * 86400
     assert "deadline" in window.results_view.time_plot.series
-    assert "GPUs meet the 2-day deadline" in window.results_view.recommendation.text() or \
-        "no plotted GPU count meets" in window.results_view.recommendation.text()
+    assert (
+        "GPUs meet the 2-day deadline" in window.results_view.recommendation.text()
+        or "no plotted GPU count meets" in window.results_view.recommendation.text()
+    )
 
 
 def test_view_menu_theme_and_steps(window, qtbot):

@@ -137,11 +137,13 @@ def test_export_from_the_menu(window, dialog_log, tmp_path):
 def test_plots_follow_a_dark_palette(window, qtbot):
     window.set_theme("dark")
     try:
-        qtbot.waitUntil(lambda: window.results_view.memory_plot.plot_widget.backgroundBrush().color().lightness()
-                        < 80, timeout=2000)
+        qtbot.waitUntil(
+            lambda: window.results_view.memory_plot.plot_widget.backgroundBrush().color().lightness() < 80, timeout=2000
+        )
         axis = window.results_view.tco_plot.plot_widget.getPlotItem().getAxis("left")
         assert axis.textPen().color().lightness() > 180
     finally:
         window.set_theme("light")
-    qtbot.waitUntil(lambda: window.results_view.memory_plot.plot_widget.backgroundBrush().color().lightness()
-                    > 200, timeout=2000)
+    qtbot.waitUntil(
+        lambda: window.results_view.memory_plot.plot_widget.backgroundBrush().color().lightness() > 200, timeout=2000
+    )

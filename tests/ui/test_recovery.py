@@ -93,8 +93,14 @@ def finish(win) -> None:
 
 def test_killed_app_is_offered_for_recovery_and_restored_intact(qtbot, tmp_path, data_dir, monkeypatch):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPLANNER_DATA_DIR": str(data_dir)}
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path)], cwd=ROOT, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     lines: dict[str, str] = {}
     try:
         assert proc.stdout is not None
@@ -166,8 +172,13 @@ def test_a_never_saved_scenario_is_restored_as_unsaved(qtbot, tmp_path, data_dir
     from gpuplanner.ui.app import default_scenario_path
 
     s0 = read_scenario(default_scenario_path())
-    write_record("cd" * 16, replace(s0, name="Draft"), path=default_scenario_path(), read_only_path=True,
-                 folder=data_dir / "autosave")
+    write_record(
+        "cd" * 16,
+        replace(s0, name="Draft"),
+        path=default_scenario_path(),
+        read_only_path=True,
+        folder=data_dir / "autosave",
+    )
     answer(monkeypatch, "&Restore")
     win, restored = start_window(qtbot, tmp_path)
     try:

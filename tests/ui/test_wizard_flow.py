@@ -27,8 +27,9 @@ def test_walk_the_wizard_save_and_match_the_cli(window, qtbot, dialog_log, tmp_p
     page = wiz.model_page
     assert wiz.currentId() == Pages.MODEL
     qtbot.keyClicks(page.search, "qwen 7b")
-    visible = [page.preset_list.item(i) for i in range(page.preset_list.count())
-               if not page.preset_list.item(i).isHidden()]
+    visible = [
+        page.preset_list.item(i) for i in range(page.preset_list.count()) if not page.preset_list.item(i).isHidden()
+    ]
     assert [i.data(Qt.ItemDataRole.UserRole) for i in visible] == ["qwen2.5-7b"]
     qtbot.keyClick(page.search, Qt.Key.Key_Return)
     assert doc.scenario.model_preset == "qwen2.5-7b"
@@ -54,8 +55,10 @@ def test_walk_the_wizard_save_and_match_the_cli(window, qtbot, dialog_log, tmp_p
     # 3. Hardware: drop the MI300X with the keyboard, add an L40S, 16 GPUs
     page = wiz.hardware_page
     assert wiz.currentId() == Pages.HARDWARE
-    items = {page.gpu_list.item(i).data(Qt.ItemDataRole.UserRole): page.gpu_list.item(i)
-             for i in range(page.gpu_list.count())}
+    items = {
+        page.gpu_list.item(i).data(Qt.ItemDataRole.UserRole): page.gpu_list.item(i)
+        for i in range(page.gpu_list.count())
+    }
     for gid in ("mi300x", "l40s"):
         page.gpu_list.setCurrentItem(items[gid])
         page.gpu_list.setFocus()
@@ -134,8 +137,15 @@ def test_walk_the_wizard_save_and_match_the_cli(window, qtbot, dialog_log, tmp_p
             assert "formula" not in values["wall"].toolTip() and "wall clock =" in values["wall"].toolTip()
 
 
-@pytest.mark.parametrize("shortcut, action", [("Ctrl+O", "open_action"), ("Ctrl+S", "save_action"),
-                                              ("Ctrl+Shift+S", "save_as_action"), ("Ctrl+Z", "undo_action")])
+@pytest.mark.parametrize(
+    "shortcut, action",
+    [
+        ("Ctrl+O", "open_action"),
+        ("Ctrl+S", "save_action"),
+        ("Ctrl+Shift+S", "save_as_action"),
+        ("Ctrl+Z", "undo_action"),
+    ],
+)
 def test_standard_shortcuts(window, shortcut, action):
     from PySide6.QtGui import QKeySequence
 

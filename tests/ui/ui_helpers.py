@@ -53,7 +53,11 @@ def wait_for_results(qtbot, win, timeout: int = 20_000) -> None:
 
     def done() -> bool:
         rs = win.runner.latest
-        return (not win.runner.busy and rs is not None and rs.scenario == win.doc.scenario
-                and (rs.sweep is not None or not rs.has_time))
+        return (
+            not win.runner.busy
+            and rs is not None
+            and rs.scenario == win.doc.scenario
+            and (rs.sweep is not None or not rs.has_time)
+        )
 
     qtbot.waitUntil(done, timeout=timeout)

@@ -17,20 +17,41 @@ from gpuplanner.core.scenario import Workload
 RESULTS = Path(__file__).with_name("harness_results.json")
 GIB = 2**30
 RECORDS = json.loads(RESULTS.read_text())
-PHASE = {"loss backward": "backward", "backward of the last layer": "backward", "end of backward": "backward",
-         "optimizer step": "optimizer"}
+PHASE = {
+    "loss backward": "backward",
+    "backward of the last layer": "backward",
+    "end of backward": "backward",
+    "optimizer step": "optimizer",
+}
 
 
 def estimate(record: dict):  # type: ignore[no-untyped-def]
     m, w = record["model"], record["workload"]
-    spec = ModelSpec(name=m["name"], layers=m["layers"], hidden=m["hidden"], heads=m["heads"], kv_heads=m["kv_heads"],
-                     head_dim=m["head_dim"], ffn_hidden=m["ffn_hidden"], vocab=m["vocab"],
-                     tied_embeddings=m["tied_embeddings"], experts=m.get("experts", 1),
-                     experts_active=m.get("experts_active", 1), qkv_bias=m.get("qkv_bias", False))
-    kw = dict(method=w["method"], seq_len=w["seq_len"], micro_batch=w["micro_batch"], tokens=1e9,
-              precision=w["precision"], optimizer="adamw",
-              optimizer_impl="foreach" if w.get("optimizer_impl") == "foreach" else "fused",
-              recompute=w["recompute"], flash_attention=w["attn"] != "eager")
+    spec = ModelSpec(
+        name=m["name"],
+        layers=m["layers"],
+        hidden=m["hidden"],
+        heads=m["heads"],
+        kv_heads=m["kv_heads"],
+        head_dim=m["head_dim"],
+        ffn_hidden=m["ffn_hidden"],
+        vocab=m["vocab"],
+        tied_embeddings=m["tied_embeddings"],
+        experts=m.get("experts", 1),
+        experts_active=m.get("experts_active", 1),
+        qkv_bias=m.get("qkv_bias", False),
+    )
+    kw = dict(
+        method=w["method"],
+        seq_len=w["seq_len"],
+        micro_batch=w["micro_batch"],
+        tokens=1e9,
+        precision=w["precision"],
+        optimizer="adamw",
+        optimizer_impl="foreach" if w.get("optimizer_impl") == "foreach" else "fused",
+        recompute=w["recompute"],
+        flash_attention=w["attn"] != "eager",
+    )
     if w["method"] == "lora":
         kw.update(lora_rank=w["lora_rank"], lora_targets=tuple(t.removesuffix("_proj") for t in w["lora_targets"]))
     layout = Layout(micro_batch=w["micro_batch"], recompute=w["recompute"])
@@ -74,8 +95,9 @@ def test_agreement_table(capsys: pytest.CaptureFixture[str]) -> None:
     for r in RECORDS:
         _, br = estimate(r)
         pk = r["peak_bytes"]
-        rows.append(f"{r['id']:62s} {br.total / GIB:8.2f} {pk['total'] / GIB:8.2f} "
-                    f"{100 * (br.total / pk['total'] - 1):+6.1f}%")
+        rows.append(
+            f"{r['id']:62s} {br.total / GIB:8.2f} {pk['total'] / GIB:8.2f} {100 * (br.total / pk['total'] - 1):+6.1f}%"
+        )
     with capsys.disabled():
         print("\n" + "\n".join(rows))
     errors = sorted(abs(float(row.split()[-1].rstrip("%"))) for row in rows)

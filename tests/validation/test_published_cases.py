@@ -11,8 +11,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import cases as C  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not C.cases_available() and not C.in_ci(),
-                                reason="../shared/reference/calibration_cases.json not present")
+pytestmark = pytest.mark.skipif(
+    not C.cases_available() and not C.in_ci(), reason="../shared/reference/calibration_cases.json not present"
+)
 
 
 def _all(kinds: tuple[str, ...], evaluate) -> list[C.CaseResult]:  # type: ignore[no-untyped-def]

@@ -31,8 +31,12 @@ class CostPage(PlannerPage):
         super().__init__(doc, parent)
         t = self.tr
         self.setTitle(t("Costs"))
-        self.setSubTitle(t("Cloud prices and the cost of owning, prefilled from the catalog. Italic values are "
-                           "the catalog's; type to override, ↺ to go back."))
+        self.setSubTitle(
+            t(
+                "Cloud prices and the cost of owning, prefilled from the catalog. Italic values are "
+                "the catalog's; type to override, ↺ to go back."
+            )
+        )
         body = self.scrolling_body()
         self.defaultable: dict[str, DefaultableSpin] = {}
 
@@ -41,19 +45,20 @@ class CostPage(PlannerPage):
         form = Form(use_box)
         self.site = QComboBox()
         self._fill_sites()
-        self.rows["cost.site"] = form.add(t("&Site profile:"), self.site,
-                                          t("Electricity, PUE, colocation, staff and financing defaults"))
+        self.rows["cost.site"] = form.add(
+            t("&Site profile:"), self.site, t("Electricity, PUE, colocation, staff and financing defaults")
+        )
         self.utilization = dspin(0, 100, t("% of hours"), decimals=0, step=5)
-        self.rows["cost.utilization"] = form.add(t("&Utilization:"), self.utilization,
-                                                 t("Share of the horizon's hours the GPUs do useful work"))
+        self.rows["cost.utilization"] = form.add(
+            t("&Utilization:"), self.utilization, t("Share of the horizon's hours the GPUs do useful work")
+        )
         self.horizon = dspin(0.1, 50, t(" years"), decimals=1, step=1)
         self.rows["cost.horizon_years"] = form.add(t("Hori&zon:"), self.horizon)
         self.currency = QComboBox()
         self.currency.addItem(t("US dollar (USD)"), "USD")
         self.currency.addItem(t("Korean won (KRW)"), "KRW")
         self.rows["cost.currency"] = form.add(t("Currenc&y:"), self.currency)
-        self._defaultable(form, "usd_to_krw", t("E&xchange rate:"), 1, 100_000, t(" KRW per USD"), decimals=0,
-                          step=10)
+        self._defaultable(form, "usd_to_krw", t("E&xchange rate:"), 1, 100_000, t(" KRW per USD"), decimals=0, step=10)
         body.addWidget(use_box)
 
         # --- cloud ---
@@ -65,64 +70,93 @@ class CostPage(PlannerPage):
         per_hour = t(" USD per GPU-hour")
         self._defaultable(form, "cloud_usd_per_gpu_hour", t("&On demand:"), 0, 1000, per_hour, step=0.1)
         self._defaultable(form, "reserved_1y_usd_per_gpu_hour", t("Reserved &1 year:"), 0, 1000, per_hour, step=0.1)
-        self._defaultable(form, "reserved_3y_usd_per_gpu_hour", t("Reserved &3 years:"), 0, 1000, per_hour,
-                          step=0.1)
+        self._defaultable(form, "reserved_3y_usd_per_gpu_hour", t("Reserved &3 years:"), 0, 1000, per_hour, step=0.1)
         self._defaultable(form, "spot_usd_per_gpu_hour", t("S&pot:"), 0, 1000, per_hour, step=0.1)
         self.spot_lost = dspin(0, 99, t("% of spot hours lost"), decimals=0, step=1)
-        self.rows["cost.spot_lost_fraction"] = form.add(t("Spot &interruptions:"), self.spot_lost,
-                                                        t("Work lost to preemption; spot cost is divided by "
-                                                          "(1 − this)"))
+        self.rows["cost.spot_lost_fraction"] = form.add(
+            t("Spot &interruptions:"), self.spot_lost, t("Work lost to preemption; spot cost is divided by (1 − this)")
+        )
         body.addWidget(cloud_box)
 
         # --- owning ---
         own_box = QGroupBox(t("Owning (on-premises)"))
         form = Form(own_box)
         usd_node = t(" USD per node")
-        self._defaultable(form, "node_price_usd", t("Se&rver price:"), 0, 100_000_000, usd_node, decimals=0,
-                          step=1000)
-        self._defaultable(form, "network_usd_per_node", t("Net&work:"), 0, 10_000_000, usd_node, decimals=0,
-                          step=1000)
-        self._defaultable(form, "install_usd_per_node", t("Installation:"), 0, 10_000_000, usd_node, decimals=0,
-                          step=1000)
+        self._defaultable(form, "node_price_usd", t("Se&rver price:"), 0, 100_000_000, usd_node, decimals=0, step=1000)
+        self._defaultable(form, "network_usd_per_node", t("Net&work:"), 0, 10_000_000, usd_node, decimals=0, step=1000)
+        self._defaultable(
+            form, "install_usd_per_node", t("Installation:"), 0, 10_000_000, usd_node, decimals=0, step=1000
+        )
         self.import_tax = dspin(0, 500, t("% import tax"), decimals=1, step=1)
         self.rows["cost.import_tax_fraction"] = form.add(t("Import tax:"), self.import_tax)
-        self._defaultable(form, "electricity_usd_per_kwh", t("E&lectricity:"), 0, 10, t(" USD per kWh"), decimals=3,
-                          step=0.01)
+        self._defaultable(
+            form, "electricity_usd_per_kwh", t("E&lectricity:"), 0, 10, t(" USD per kWh"), decimals=3, step=0.01
+        )
         self.escalation = dspin(-99, 100, t("% per year"), decimals=1, step=0.5)
         self.rows["cost.electricity_escalation_per_year"] = form.add(t("Electricity price rise:"), self.escalation)
         self._defaultable(form, "pue", t("PUE:"), 1, 5, "", decimals=2, step=0.05)
-        self._defaultable(form, "colocation_usd_per_kw_month", t("Colocation:"), 0, 10_000, t(" USD per kW-month"),
-                          step=5)
-        self._defaultable(form, "support_fraction_per_year", t("Support:"), 0, 100, t("% of capex per year"),
-                          decimals=1, scale=PERCENT)
+        self._defaultable(
+            form, "colocation_usd_per_kw_month", t("Colocation:"), 0, 10_000, t(" USD per kW-month"), step=5
+        )
+        self._defaultable(
+            form,
+            "support_fraction_per_year",
+            t("Support:"),
+            0,
+            100,
+            t("% of capex per year"),
+            decimals=1,
+            scale=PERCENT,
+        )
         self._defaultable(form, "staff_usd_per_year", t("Staff:"), 0, 1e9, t(" USD per year"), decimals=0, step=1000)
-        self._defaultable(form, "software_usd_per_year", t("Software:"), 0, 1e9, t(" USD per year"), decimals=0,
-                          step=1000)
+        self._defaultable(
+            form, "software_usd_per_year", t("Software:"), 0, 1e9, t(" USD per year"), decimals=0, step=1000
+        )
         self._defaultable(form, "depreciation_years", t("&Depreciation:"), 0.1, 50, t(" years"), decimals=1)
-        self._defaultable(form, "discount_rate", t("Discount rate:"), -99, 100, t("% per year"), decimals=1,
-                          scale=PERCENT)
+        self._defaultable(
+            form, "discount_rate", t("Discount rate:"), -99, 100, t("% per year"), decimals=1, scale=PERCENT
+        )
         body.addWidget(own_box)
         body.addStretch(1)
 
         t_ = self.tr
-        self.site.currentIndexChanged.connect(self.bind("cost.site", t_("Change site profile"),
-                                                        lambda s: cost(site=self.site.currentData())(s)))
-        self.utilization.valueChanged.connect(self.bind(
-            "cost.utilization", t_("Change utilization"),
-            lambda s: cost(utilization=round(self.utilization.value() / PERCENT, 6))(s)))
-        self.horizon.valueChanged.connect(self.bind("cost.horizon_years", t_("Change horizon"),
-                                                    lambda s: cost(horizon_years=self.horizon.value())(s)))
-        self.currency.currentIndexChanged.connect(self.bind("cost.currency", t_("Change currency"),
-                                                            lambda s: cost(currency=self.currency.currentData())(s)))
-        self.spot_lost.valueChanged.connect(self.bind(
-            "cost.spot_lost_fraction", t_("Change spot interruptions"),
-            lambda s: cost(spot_lost_fraction=round(self.spot_lost.value() / PERCENT, 6))(s)))
-        self.import_tax.valueChanged.connect(self.bind(
-            "cost.import_tax_fraction", t_("Change import tax"),
-            lambda s: cost(import_tax_fraction=round(self.import_tax.value() / PERCENT, 6))(s)))
-        self.escalation.valueChanged.connect(self.bind(
-            "cost.electricity_escalation_per_year", t_("Change electricity price rise"),
-            lambda s: cost(electricity_escalation_per_year=round(self.escalation.value() / PERCENT, 6))(s)))
+        self.site.currentIndexChanged.connect(
+            self.bind("cost.site", t_("Change site profile"), lambda s: cost(site=self.site.currentData())(s))
+        )
+        self.utilization.valueChanged.connect(
+            self.bind(
+                "cost.utilization",
+                t_("Change utilization"),
+                lambda s: cost(utilization=round(self.utilization.value() / PERCENT, 6))(s),
+            )
+        )
+        self.horizon.valueChanged.connect(
+            self.bind("cost.horizon_years", t_("Change horizon"), lambda s: cost(horizon_years=self.horizon.value())(s))
+        )
+        self.currency.currentIndexChanged.connect(
+            self.bind("cost.currency", t_("Change currency"), lambda s: cost(currency=self.currency.currentData())(s))
+        )
+        self.spot_lost.valueChanged.connect(
+            self.bind(
+                "cost.spot_lost_fraction",
+                t_("Change spot interruptions"),
+                lambda s: cost(spot_lost_fraction=round(self.spot_lost.value() / PERCENT, 6))(s),
+            )
+        )
+        self.import_tax.valueChanged.connect(
+            self.bind(
+                "cost.import_tax_fraction",
+                t_("Change import tax"),
+                lambda s: cost(import_tax_fraction=round(self.import_tax.value() / PERCENT, 6))(s),
+            )
+        )
+        self.escalation.valueChanged.connect(
+            self.bind(
+                "cost.electricity_escalation_per_year",
+                t_("Change electricity price rise"),
+                lambda s: cost(electricity_escalation_per_year=round(self.escalation.value() / PERCENT, 6))(s),
+            )
+        )
         self.load()
 
     def _fill_sites(self) -> None:
@@ -136,13 +170,29 @@ class CostPage(PlannerPage):
     def catalog_changed(self) -> None:
         self._fill_sites()
 
-    def _defaultable(self, form: Form, key: str, label: str, lo: float, hi: float, suffix: str, *,
-                     decimals: int = 2, step: float = 1.0, scale: float = 1.0) -> None:
+    def _defaultable(
+        self,
+        form: Form,
+        key: str,
+        label: str,
+        lo: float,
+        hi: float,
+        suffix: str,
+        *,
+        decimals: int = 2,
+        step: float = 1.0,
+        scale: float = 1.0,
+    ) -> None:
         w = DefaultableSpin(lo, hi, suffix, decimals=decimals, step=step, scale=scale)  # range as shown
         self.rows[f"cost.{key}"] = form.add(label, w)
         self.defaultable[key] = w
-        w.edited.connect(self.bind(f"cost.{key}", self.tr("Change {0}").format(label.replace("&", "").rstrip(":")),
-                                   lambda s, k=key, ww=w: cost(**{k: ww.value()})(s)))
+        w.edited.connect(
+            self.bind(
+                f"cost.{key}",
+                self.tr("Change {0}").format(label.replace("&", "").rstrip(":")),
+                lambda s, k=key, ww=w: cost(**{k: ww.value()})(s),
+            )
+        )
 
     # --- document -> widgets -------------------------------------------------------------------------
     def catalog_defaults(self, s: Scenario):
@@ -153,9 +203,14 @@ class CostPage(PlannerPage):
         if hw.gpu not in self.doc.catalog.gpus:
             return None
         try:
-            return resolve_cost_inputs(CostSettings(site=s.cost.site), self.doc.catalog, hw.gpu,
-                                       gpu_count=hw.gpu_count, gpus_per_node=hw.gpus_per_node,
-                                       node_id=hw.node)
+            return resolve_cost_inputs(
+                CostSettings(site=s.cost.site),
+                self.doc.catalog,
+                hw.gpu,
+                gpu_count=hw.gpu_count,
+                gpus_per_node=hw.gpus_per_node,
+                node_id=hw.node,
+            )
         except InputError:
             return None
 
@@ -179,8 +234,9 @@ class CostPage(PlannerPage):
     def after_commit(self, s: Scenario) -> None:
         g = self.doc.catalog.gpus.get(s.hardware.gpu)
         name = g.name if g else s.hardware.gpu
-        self.cloud_note.setText(self.tr("Catalog prices for {0}. A price you type applies to every candidate "
-                                        "GPU.").format(name))
+        self.cloud_note.setText(
+            self.tr("Catalog prices for {0}. A price you type applies to every candidate GPU.").format(name)
+        )
         self.rows["cost.usd_to_krw"].widget.setEnabled(s.cost.currency == "KRW")
 
 

@@ -35,8 +35,12 @@ class HardwarePage(PlannerPage):
         super().__init__(doc, parent)
         t = self.tr
         self.setTitle(t("Hardware"))
-        self.setSubTitle(t("Which GPUs to compare, and how many. Memory is never pooled across GPUs: "
-                           "the layout decides what each one holds."))
+        self.setSubTitle(
+            t(
+                "Which GPUs to compare, and how many. Memory is never pooled across GPUs: "
+                "the layout decides what each one holds."
+            )
+        )
         body = self.scrolling_body()
 
         # --- filters and candidates ---
@@ -73,12 +77,12 @@ class HardwarePage(PlannerPage):
         plan_box = QGroupBox(t("Size of the plan"))
         form = Form(plan_box)
         self.plan_gpu = QComboBox()
-        self.rows["hardware.gpu"] = form.add(t("&Plan for:"), self.plan_gpu,
-                                             t("The GPU type the layout and the cost details are for"))
+        self.rows["hardware.gpu"] = form.add(
+            t("&Plan for:"), self.plan_gpu, t("The GPU type the layout and the cost details are for")
+        )
         self.gpu_count = counted(1, 1_000_000, t(" GPU"), t(" GPUs"), step=8)
         self.rows["hardware.gpu_count"] = form.add(t("GPU &count:"), self.gpu_count)
-        self.per_node = counted(0, 144, t(" GPU per node"), t(" GPUs per node"),
-                                special=t("node type's default"))
+        self.per_node = counted(0, 144, t(" GPU per node"), t(" GPUs per node"), special=t("node type's default"))
         self.rows["hardware.gpus_per_node"] = form.add(t("GPUs per no&de:"), self.per_node)
         deadline_row = QWidget()
         dl = QHBoxLayout(deadline_row)
@@ -88,9 +92,9 @@ class HardwarePage(PlannerPage):
         set_value(self.deadline, 30)
         dl.addWidget(self.use_deadline)
         dl.addWidget(self.deadline, 1)
-        self.rows["workload.deadline_days"] = form.add(t("Deadline:"), deadline_row,
-                                                       t("Find the smallest GPU count per GPU type that "
-                                                         "finishes in time"))
+        self.rows["workload.deadline_days"] = form.add(
+            t("Deadline:"), deadline_row, t("Find the smallest GPU count per GPU type that finishes in time")
+        )
         self.deadline.setAccessibleName(t("Deadline in days"))
         self.use_deadline.setAccessibleName(t("Meet a deadline"))
         self.plan_form = form
@@ -100,17 +104,27 @@ class HardwarePage(PlannerPage):
         self.vendor.currentIndexChanged.connect(self._filter)
         self.form_factor.currentIndexChanged.connect(self._filter)
         self.min_memory.valueChanged.connect(self._filter)
-        self.gpu_list.itemChanged.connect(self.bind("hardware.candidates", t("Change candidate GPUs"),
-                                                    self._with_candidates))
-        self.plan_gpu.currentIndexChanged.connect(self.bind("hardware.gpu", t("Change planned GPU"),
-                                                            self._with_plan_gpu))
+        self.gpu_list.itemChanged.connect(
+            self.bind("hardware.candidates", t("Change candidate GPUs"), self._with_candidates)
+        )
+        self.plan_gpu.currentIndexChanged.connect(
+            self.bind("hardware.gpu", t("Change planned GPU"), self._with_plan_gpu)
+        )
         self.gpu_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.gpu_count.valueChanged.connect(self.bind(
-            "hardware.gpu_count", t("Change GPU count"),
-            lambda s: replace(s, hardware=replace(s.hardware, gpu_count=self.gpu_count.value()))))
-        self.per_node.valueChanged.connect(self.bind(
-            "hardware.gpus_per_node", t("Change GPUs per node"),
-            lambda s: replace(s, hardware=replace(s.hardware, gpus_per_node=self.per_node.value() or None))))
+        self.gpu_count.valueChanged.connect(
+            self.bind(
+                "hardware.gpu_count",
+                t("Change GPU count"),
+                lambda s: replace(s, hardware=replace(s.hardware, gpu_count=self.gpu_count.value())),
+            )
+        )
+        self.per_node.valueChanged.connect(
+            self.bind(
+                "hardware.gpus_per_node",
+                t("Change GPUs per node"),
+                lambda s: replace(s, hardware=replace(s.hardware, gpus_per_node=self.per_node.value() or None)),
+            )
+        )
         for sig in (self.use_deadline.toggled, self.deadline.valueChanged):
             sig.connect(self.bind("workload.deadline_days", t("Change deadline"), self._with_deadline))
         self.load()
@@ -135,15 +149,18 @@ class HardwarePage(PlannerPage):
         self.form_factor.setCurrentIndex(max(self.form_factor.findData(ff), 0))
         self.gpu_list.clear()
         for g in sorted(gpus.values(), key=lambda g: (g.vendor, -g.memory_bytes, g.name)):
-            item = QListWidgetItem(t("{0}  ·  {1} · {2}").format(g.name, fmt.gib(g.memory_bytes, 0),
-                                                                  g.form_factor.upper()))
+            item = QListWidgetItem(
+                t("{0}  ·  {1} · {2}").format(g.name, fmt.gib(g.memory_bytes, 0), g.form_factor.upper())
+            )
             item.setData(ID_ROLE, g.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             peak = g.bf16_dense_tflops
-            item.setToolTip(t("{0} ({1})\n{2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS\nSource: {5}")
-                            .format(g.name, g.id, fmt.gib(g.memory_bytes), g.memory_bandwidth_gb_per_s, peak,
-                                    g.spec_source))
+            item.setToolTip(
+                t("{0} ({1})\n{2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS\nSource: {5}").format(
+                    g.name, g.id, fmt.gib(g.memory_bytes), g.memory_bandwidth_gb_per_s, peak, g.spec_source
+                )
+            )
             self.gpu_list.addItem(item)
         for w in boxes:
             w.blockSignals(False)
@@ -164,7 +181,8 @@ class HardwarePage(PlannerPage):
         ids = self.checked_ids()
         # keep the file's order for GPUs already compared, append new ones in list order
         ordered = tuple(g for g in s.hardware.compared_gpus if g in ids) + tuple(
-            g for g in ids if g not in s.hardware.compared_gpus)
+            g for g in ids if g not in s.hardware.compared_gpus
+        )
         ordered += tuple(g for g in s.hardware.compared_gpus if g not in self.doc.catalog.gpus)  # kept as is
         if not ordered:
             raise ValueError(self.tr("tick at least one GPU to compare"))
@@ -185,8 +203,9 @@ class HardwarePage(PlannerPage):
         for i in range(self.gpu_list.count()):
             item = self.gpu_list.item(i)
             g = gpus[item.data(ID_ROLE)]
-            keep = (not vendor or g.vendor == vendor) and (not ff or g.form_factor == ff) and (
-                g.memory_bytes >= min_bytes)
+            keep = (
+                (not vendor or g.vendor == vendor) and (not ff or g.form_factor == ff) and (g.memory_bytes >= min_bytes)
+            )
             item.setHidden(not keep and item.checkState() != Qt.CheckState.Checked)
 
     # --- document -> widgets -------------------------------------------------------------------------
@@ -197,8 +216,14 @@ class HardwarePage(PlannerPage):
             want = Qt.CheckState.Checked if item.data(ID_ROLE) in chosen else Qt.CheckState.Unchecked
             if item.checkState() != want:
                 item.setCheckState(want)
-        first = next((self.gpu_list.item(i) for i in range(self.gpu_list.count())
-                      if self.gpu_list.item(i).checkState() == Qt.CheckState.Checked), None)
+        first = next(
+            (
+                self.gpu_list.item(i)
+                for i in range(self.gpu_list.count())
+                if self.gpu_list.item(i).checkState() == Qt.CheckState.Checked
+            ),
+            None,
+        )
         if first is not None:
             self.gpu_list.scrollToItem(first, QListWidget.ScrollHint.PositionAtTop)
         self.plan_gpu.clear()

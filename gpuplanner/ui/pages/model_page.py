@@ -69,8 +69,9 @@ class ModelPage(PlannerPage):
             self.preset_list.addItem(item)
         pv.addWidget(self.preset_list)
         self.open_config = QPushButton(self.tr("&Open config.json…"))
-        self.open_config.setToolTip(self.tr("Read the architecture from a local Hugging Face config.json "
-                                             "(offline; nothing is downloaded)"))
+        self.open_config.setToolTip(
+            self.tr("Read the architecture from a local Hugging Face config.json (offline; nothing is downloaded)")
+        )
         pv.addWidget(self.open_config, 0, Qt.AlignmentFlag.AlignLeft)
         body.addWidget(presets_box)
 
@@ -79,9 +80,13 @@ class ModelPage(PlannerPage):
         mv = QVBoxLayout(method_box)
         self.method_group = QButtonGroup(self)
         self.method_buttons: dict[str, QRadioButton] = {}
-        for method, label in (("pretrain", self.tr("&Pretraining")), ("full", self.tr("F&ull fine-tune")),
-                              ("lora", self.tr("&LoRA")), ("qlora", self.tr("&QLoRA (4-bit base)")),
-                              ("inference", self.tr("&Inference serving"))):
+        for method, label in (
+            ("pretrain", self.tr("&Pretraining")),
+            ("full", self.tr("F&ull fine-tune")),
+            ("lora", self.tr("&LoRA")),
+            ("qlora", self.tr("&QLoRA (4-bit base)")),
+            ("inference", self.tr("&Inference serving")),
+        ):
             b = QRadioButton(label)
             self.method_group.addButton(b)
             self.method_buttons[method] = b
@@ -99,21 +104,43 @@ class ModelPage(PlannerPage):
         av.addLayout(form)
         self.arch: dict[str, object] = {}
         tips = {
-            "layers": self.tr("Transformer blocks"), "hidden": self.tr("Model width h"),
-            "heads": self.tr("Attention (query) heads"), "kv_heads": self.tr("Key/value heads (GQA); = heads for MHA"),
-            "ffn_hidden": self.tr("MLP inner width"), "vocab": self.tr("Vocabulary size"),
-            "experts": self.tr("Routed experts (1 = dense)"), "experts_active": self.tr("Experts per token"),
+            "layers": self.tr("Transformer blocks"),
+            "hidden": self.tr("Model width h"),
+            "heads": self.tr("Attention (query) heads"),
+            "kv_heads": self.tr("Key/value heads (GQA); = heads for MHA"),
+            "ffn_hidden": self.tr("MLP inner width"),
+            "vocab": self.tr("Vocabulary size"),
+            "experts": self.tr("Routed experts (1 = dense)"),
+            "experts_active": self.tr("Experts per token"),
         }
-        labels = {"layers": self.tr("La&yers:"), "hidden": self.tr("Hidden si&ze:"),
-                  "heads": self.tr("A&ttention heads:"), "kv_heads": self.tr("&KV heads:"),
-                  "ffn_hidden": self.tr("FFN hi&dden:"), "vocab": self.tr("Vo&cabulary:"),
-                  "experts": self.tr("E&xperts:"), "experts_active": self.tr("Experts &active:")}
-        units = {"layers": (self.tr(" layer"), self.tr(" layers")), "vocab": (self.tr(" token"), self.tr(" tokens")),
-                 "heads": (self.tr(" head"), self.tr(" heads")), "kv_heads": (self.tr(" head"), self.tr(" heads")),
-                 "experts": (self.tr(" expert (dense)"), self.tr(" experts")),
-                 "experts_active": (self.tr(" expert"), self.tr(" experts"))}
-        maxima = {"layers": 1000, "hidden": 1_000_000, "heads": 4096, "kv_heads": 4096, "ffn_hidden": 10_000_000,
-                  "vocab": 10_000_000, "experts": 4096, "experts_active": 4096}
+        labels = {
+            "layers": self.tr("La&yers:"),
+            "hidden": self.tr("Hidden si&ze:"),
+            "heads": self.tr("A&ttention heads:"),
+            "kv_heads": self.tr("&KV heads:"),
+            "ffn_hidden": self.tr("FFN hi&dden:"),
+            "vocab": self.tr("Vo&cabulary:"),
+            "experts": self.tr("E&xperts:"),
+            "experts_active": self.tr("Experts &active:"),
+        }
+        units = {
+            "layers": (self.tr(" layer"), self.tr(" layers")),
+            "vocab": (self.tr(" token"), self.tr(" tokens")),
+            "heads": (self.tr(" head"), self.tr(" heads")),
+            "kv_heads": (self.tr(" head"), self.tr(" heads")),
+            "experts": (self.tr(" expert (dense)"), self.tr(" experts")),
+            "experts_active": (self.tr(" expert"), self.tr(" experts")),
+        }
+        maxima = {
+            "layers": 1000,
+            "hidden": 1_000_000,
+            "heads": 4096,
+            "kv_heads": 4096,
+            "ffn_hidden": 10_000_000,
+            "vocab": 10_000_000,
+            "experts": 4096,
+            "experts_active": 4096,
+        }
         for key in ARCH_FIELDS:
             w = counted(1, maxima[key], *units[key]) if key in units else spin(1, maxima[key])
             row = form.add(labels[key], w, tips[key])
@@ -212,8 +239,9 @@ class ModelPage(PlannerPage):
         self.edit_field(f"model.{key}", setter, self.tr("Change architecture"))
 
     def open_config_json(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a Hugging Face config.json"), "",
-                                              self.tr("Model config (config.json *.json)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open a Hugging Face config.json"), "", self.tr("Model config (config.json *.json)")
+        )
         if path:
             self.load_config_json(path)
 
@@ -222,18 +250,25 @@ class ModelPage(PlannerPage):
         try:  # core.hf_config is an optional part of a build; say so instead of failing
             from gpuplanner.core.hf_config import model_from_config_json
         except ImportError:
-            dialogs.error(self, self.tr("config.json import"),
-                          self.tr("Reading config.json is not available in this build yet. Pick a preset or "
-                                  "enter the architecture fields by hand."))
+            dialogs.error(
+                self,
+                self.tr("config.json import"),
+                self.tr(
+                    "Reading config.json is not available in this build yet. Pick a preset or "
+                    "enter the architecture fields by hand."
+                ),
+            )
             return False
         try:
             model = model_from_config_json(path)
         except (InputError, FileAccessError) as err:
-            dialogs.error(self, self.tr("Cannot read config.json"),
-                          self.tr("{0}\n\nThe model was not changed.").format(err))
+            dialogs.error(
+                self, self.tr("Cannot read config.json"), self.tr("{0}\n\nThe model was not changed.").format(err)
+            )
             return False
-        self.edit_field("model", lambda s: replace(with_preset(s, None, model), model=model),
-                        self.tr("Open config.json"))
+        self.edit_field(
+            "model", lambda s: replace(with_preset(s, None, model), model=model), self.tr("Open config.json")
+        )
         return True
 
 

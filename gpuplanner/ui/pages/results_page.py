@@ -13,8 +13,21 @@ from ..recommend import recommendation
 from ..resultset import ResultSet
 from .base import PlannerPage
 
-FIGURES = ("memory", "headroom", "max_micro_batch", "layout", "wall", "gpu_hours", "tokens_per_second", "mfu",
-           "job_cost", "cloud_on_demand", "onprem_tco", "breakeven", "per_million")
+FIGURES = (
+    "memory",
+    "headroom",
+    "max_micro_batch",
+    "layout",
+    "wall",
+    "gpu_hours",
+    "tokens_per_second",
+    "mfu",
+    "job_cost",
+    "cloud_on_demand",
+    "onprem_tco",
+    "breakeven",
+    "per_million",
+)
 
 
 class ResultsPage(PlannerPage):
@@ -39,12 +52,19 @@ class ResultsPage(PlannerPage):
         form = QFormLayout(self.box)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         labels = {
-            "memory": t("Peak memory per GPU:"), "headroom": t("Headroom:"),
-            "max_micro_batch": t("Largest micro-batch that fits:"), "layout": t("Layout:"),
-            "wall": t("Wall clock:"), "gpu_hours": t("GPU-hours:"), "tokens_per_second": t("Throughput:"),
-            "mfu": t("MFU:"), "job_cost": t("Job at on-demand prices:"),
-            "cloud_on_demand": t("Cloud on demand (horizon):"), "onprem_tco": t("Owning TCO (horizon):"),
-            "breakeven": t("Break-even utilization:"), "per_million": t("Owning cost per million tokens:"),
+            "memory": t("Peak memory per GPU:"),
+            "headroom": t("Headroom:"),
+            "max_micro_batch": t("Largest micro-batch that fits:"),
+            "layout": t("Layout:"),
+            "wall": t("Wall clock:"),
+            "gpu_hours": t("GPU-hours:"),
+            "tokens_per_second": t("Throughput:"),
+            "mfu": t("MFU:"),
+            "job_cost": t("Job at on-demand prices:"),
+            "cloud_on_demand": t("Cloud on demand (horizon):"),
+            "onprem_tco": t("Owning TCO (horizon):"),
+            "breakeven": t("Break-even utilization:"),
+            "per_million": t("Owning cost per million tokens:"),
         }
         self.values: dict[str, QLabel] = {}
         for key in FIGURES:
@@ -73,8 +93,9 @@ class ResultsPage(PlannerPage):
         self.sentence.setText(recommendation(rs))
         c = rs.primary
         e = c.estimate if c is not None else None
-        self.box.setTitle(self.tr("{0} × {1}").format(rs.scenario.hardware.gpu_count,
-                                                      c.gpu_name if c else rs.scenario.hardware.gpu))
+        self.box.setTitle(
+            self.tr("{0} × {1}").format(rs.scenario.hardware.gpu_count, c.gpu_name if c else rs.scenario.hardware.gpu)
+        )
         for label in self.values.values():
             label.setText(fmt.DASH)
             label.setToolTip(c.error if c is not None and c.error else "")
@@ -83,21 +104,30 @@ class ResultsPage(PlannerPage):
         mem, t, cost, cur = e.memory, e.time, e.cost, rs.currency
         s = rs.scenario
         shown = {
-            "memory": (fmt.gib(mem.total + mem.overhead) + self.tr(" of {0}").format(fmt.gib(mem.capacity)),
-                       tips.memory_total(e)),
+            "memory": (
+                fmt.gib(mem.total + mem.overhead) + self.tr(" of {0}").format(fmt.gib(mem.capacity)),
+                tips.memory_total(e),
+            ),
             "headroom": (fmt.signed_gib(mem.headroom), tips.headroom(e)),
             "max_micro_batch": (fmt.count(mem.max_micro_batch), tips.headroom(e)),
-            "layout": (f"tp {e.layout.tp} · pp {e.layout.pp} · cp {e.layout.cp} · dp {e.layout.dp} · "
-                       f"ZeRO-{e.layout.zero}", tips.layout(e)),
+            "layout": (
+                f"tp {e.layout.tp} · pp {e.layout.pp} · cp {e.layout.cp} · dp {e.layout.dp} · ZeRO-{e.layout.zero}",
+                tips.layout(e),
+            ),
             "wall": (fmt.days(t.wall_seconds if t else None), tips.wall_time(e, s.workload.training_tokens)),
             "gpu_hours": (fmt.gpu_hours(t.gpu_hours if t else None), tips.gpu_hours(e, s.hardware.gpu_count)),
-            "tokens_per_second": (self.tr("{0} tokens/s").format(fmt.count(t.tokens_per_second))
-                                  if t and t.tokens_per_second else fmt.DASH,
-                                  tips.wall_time(e, s.workload.training_tokens)),
+            "tokens_per_second": (
+                self.tr("{0} tokens/s").format(fmt.count(t.tokens_per_second))
+                if t and t.tokens_per_second
+                else fmt.DASH,
+                tips.wall_time(e, s.workload.training_tokens),
+            ),
             "mfu": (fmt.percent(t.mfu if t else None, 1), tips.wall_time(e, s.workload.training_tokens)),
             "job_cost": (fmt.money(getattr(cost, "job_cloud_on_demand", None), cur), tips.job_cost(e)),
-            "cloud_on_demand": (fmt.money(getattr(cost, "cloud_on_demand", None), cur),
-                                tips.cloud_total(e, "cloud_on_demand")),
+            "cloud_on_demand": (
+                fmt.money(getattr(cost, "cloud_on_demand", None), cur),
+                tips.cloud_total(e, "cloud_on_demand"),
+            ),
             "onprem_tco": (fmt.money(getattr(cost, "onprem_tco", None), cur), tips.onprem_tco(e)),
             "breakeven": (fmt.percent(getattr(cost, "breakeven_utilization", None), 1), tips.breakeven(e)),
             "per_million": (self._per_million(getattr(cost, "per_million_tokens", None), cur), tips.per_million(e)),

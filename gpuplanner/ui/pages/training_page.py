@@ -74,8 +74,9 @@ class TrainingPage(PlannerPage):
         self.dataset = dspin(0.001, 1e7, t(" billion tokens"), decimals=3, step=1)
         self.epochs = counted(1, 10_000, t(" epoch"), t(" epochs"))
         self.rows["workload.tokens"] = form.add(t("T&okens:"), self.tokens, t("Tokens the run trains on, in billions"))
-        self.rows["workload.dataset_tokens"] = form.add(t("Data&set size:"), self.dataset,
-                                                        t("Tokens in one pass over the dataset, in billions"))
+        self.rows["workload.dataset_tokens"] = form.add(
+            t("Data&set size:"), self.dataset, t("Tokens in one pass over the dataset, in billions")
+        )
         self.rows["workload.epochs"] = form.add(t("Ep&ochs:"), self.epochs)
         self.data_form = form
         body.addWidget(self.data_box)
@@ -85,38 +86,60 @@ class TrainingPage(PlannerPage):
         form = Form(batch_box)
         self.seq_len = spin(1, 10_000_000, t(" tokens"), step=1024)
         self.micro = counted(0, 1_000_000, t(" sequence"), t(" sequences"), special=t("automatic (planner)"))
-        self.global_ = counted(0, INT_MAX, t(" sequence"), t(" sequences"),
-                               special=t("automatic (micro-batch × data-parallel)"))
+        self.global_ = counted(
+            0, INT_MAX, t(" sequence"), t(" sequences"), special=t("automatic (micro-batch × data-parallel)")
+        )
         self.batch = counted(1, 1_000_000, t(" sequence"), t(" sequences"))
-        self.rows["workload.seq_len"] = form.add(t("Se&quence length:"), self.seq_len,
-                                                 t("Tokens per sequence (inference: prompt + generated)"))
-        self.rows["workload.micro_batch"] = form.add(t("&Micro-batch:"), self.micro,
-                                                     t("Sequences per GPU per micro-step"))
-        self.rows["workload.global_batch"] = form.add(t("&Global batch:"), self.global_,
-                                                      t("Sequences per optimizer step"))
-        self.rows["workload.batch"] = form.add(t("Concurrent se&quences:"), self.batch,
-                                               t("Sequences served at once"))
+        self.rows["workload.seq_len"] = form.add(
+            t("Se&quence length:"), self.seq_len, t("Tokens per sequence (inference: prompt + generated)")
+        )
+        self.rows["workload.micro_batch"] = form.add(
+            t("&Micro-batch:"), self.micro, t("Sequences per GPU per micro-step")
+        )
+        self.rows["workload.global_batch"] = form.add(
+            t("&Global batch:"), self.global_, t("Sequences per optimizer step")
+        )
+        self.rows["workload.batch"] = form.add(t("Concurrent se&quences:"), self.batch, t("Sequences served at once"))
         self.batch_form = batch_box.layout()
         body.addWidget(batch_box)
 
         # --- precision and memory savers ---
         self.train_box = QGroupBox(t("Precision, optimizer and memory savers"))
         form = Form(self.train_box)
-        self.precision = combo([
-            ("bf16-mixed", t("BF16 autocast over FP32 weights (HF Trainer, Lightning)")),
-            ("bf16-master", t("BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP)")),
-            ("bf16-true", t("Pure BF16 (torchtune)")),
-            ("fp8-mixed", t("FP8 matmuls over BF16 + FP32 master")),
-            ("fp16-mixed", t("FP16 autocast over FP32 weights")),
-            ("fp16-master", t("FP16 weights + FP32 master copy")),
-            ("fp32", t("FP32")),
-        ])
-        self.optimizer = combo([("adamw", t("AdamW")), ("adamw8bit", t("8-bit AdamW")),
-                                ("sgd", t("SGD with momentum")), ("adafactor", t("Adafactor"))])
-        self.offload = combo([("none", t("No offload")), ("optimizer", t("Optimizer states to CPU")),
-                              ("full", t("Parameters and optimizer states to CPU"))])
-        self.recompute = combo([(None, t("Automatic (planner)")), ("none", t("None")),
-                                ("selective", t("Selective (attention)")), ("full", t("Full (every layer)"))])
+        self.precision = combo(
+            [
+                ("bf16-mixed", t("BF16 autocast over FP32 weights (HF Trainer, Lightning)")),
+                ("bf16-master", t("BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP)")),
+                ("bf16-true", t("Pure BF16 (torchtune)")),
+                ("fp8-mixed", t("FP8 matmuls over BF16 + FP32 master")),
+                ("fp16-mixed", t("FP16 autocast over FP32 weights")),
+                ("fp16-master", t("FP16 weights + FP32 master copy")),
+                ("fp32", t("FP32")),
+            ]
+        )
+        self.optimizer = combo(
+            [
+                ("adamw", t("AdamW")),
+                ("adamw8bit", t("8-bit AdamW")),
+                ("sgd", t("SGD with momentum")),
+                ("adafactor", t("Adafactor")),
+            ]
+        )
+        self.offload = combo(
+            [
+                ("none", t("No offload")),
+                ("optimizer", t("Optimizer states to CPU")),
+                ("full", t("Parameters and optimizer states to CPU")),
+            ]
+        )
+        self.recompute = combo(
+            [
+                (None, t("Automatic (planner)")),
+                ("none", t("None")),
+                ("selective", t("Selective (attention)")),
+                ("full", t("Full (every layer)")),
+            ]
+        )
         self.in_backward = QCheckBox(t("Optimizer step &inside backward"))
         self.flash = QCheckBox(t("Flash&Attention"))
         self.chunked = QCheckBox(t("Chun&ked loss (no full logits)"))
@@ -147,8 +170,9 @@ class TrainingPage(PlannerPage):
             cb.setAccessibleName(t("LoRA target {0}").format(name))
             grid.addWidget(cb, i // 4, i % 4)
             self.lora_targets[name] = cb
-        self.rows["workload.lora_targets"] = form.add(t("Targets:"), targets,
-                                                      t("Projection matrices that get adapters"))
+        self.rows["workload.lora_targets"] = form.add(
+            t("Targets:"), targets, t("Projection matrices that get adapters")
+        )
         body.addWidget(self.lora_box)
 
         # --- inference ---
@@ -178,8 +202,14 @@ class TrainingPage(PlannerPage):
         self.pp = counted(1, 1024, t(" stage"), t(" stages"))
         self.cp = spin(1, 1024, t("-way"))
         self.ep = spin(1, 4096, t("-way"))
-        self.zero = combo([(0, t("0 — plain data parallel")), (1, t("1 — shard optimizer states")),
-                           (2, t("2 — + gradients")), (3, t("3 — + weights (FSDP full shard)"))])
+        self.zero = combo(
+            [
+                (0, t("0 — plain data parallel")),
+                (1, t("1 — shard optimizer states")),
+                (2, t("2 — + gradients")),
+                (3, t("3 — + weights (FSDP full shard)")),
+            ]
+        )
         self.rows["parallel.tp"] = form.add(t("Tensor parallel:"), self.tp)
         self.rows["parallel.pp"] = form.add(t("Pipeline parallel:"), self.pp)
         self.rows["parallel.cp"] = form.add(t("Context parallel:"), self.cp)
@@ -199,34 +229,68 @@ class TrainingPage(PlannerPage):
     # --- wiring --------------------------------------------------------------------------------------
     def _connect(self) -> None:
         t = self.tr
-        self.tokens.valueChanged.connect(self.bind("workload.tokens", t("Change tokens"),
-                                                   lambda s: wl(tokens=billions(self.tokens.value()))(s)))
-        self.dataset.valueChanged.connect(self.bind(
-            "workload.dataset_tokens", t("Change dataset size"),
-            lambda s: wl(dataset_tokens=billions(self.dataset.value()))(s)))
-        self.epochs.valueChanged.connect(self.bind("workload.epochs", t("Change epochs"),
-                                                   lambda s: wl(epochs=self.epochs.value())(s)))
+        self.tokens.valueChanged.connect(
+            self.bind("workload.tokens", t("Change tokens"), lambda s: wl(tokens=billions(self.tokens.value()))(s))
+        )
+        self.dataset.valueChanged.connect(
+            self.bind(
+                "workload.dataset_tokens",
+                t("Change dataset size"),
+                lambda s: wl(dataset_tokens=billions(self.dataset.value()))(s),
+            )
+        )
+        self.epochs.valueChanged.connect(
+            self.bind("workload.epochs", t("Change epochs"), lambda s: wl(epochs=self.epochs.value())(s))
+        )
         self.data_mode.buttonToggled.connect(self._data_mode_toggled)
-        self.seq_len.valueChanged.connect(self.bind("workload.seq_len", t("Change sequence length"),
-                                                    lambda s: wl(seq_len=self.seq_len.value())(s)))
-        self.micro.valueChanged.connect(self.bind("workload.micro_batch", t("Change micro-batch"),
-                                                  lambda s: wl(micro_batch=self.micro.value() or None)(s)))
-        self.global_.valueChanged.connect(self.bind("workload.global_batch", t("Change global batch"),
-                                                    lambda s: wl(global_batch=self.global_.value() or None)(s)))
-        self.batch.valueChanged.connect(self.bind("workload.batch", t("Change concurrent sequences"),
-                                                  lambda s: wl(batch=self.batch.value())(s)))
-        for key, box in (("precision", self.precision), ("optimizer", self.optimizer), ("offload", self.offload),
-                         ("recompute", self.recompute), ("weight_precision", self.weight_precision),
-                         ("kv_precision", self.kv_precision)):
-            box.currentIndexChanged.connect(self.bind(
-                f"workload.{key}", t("Change {0}").format(key.replace("_", " ")),
-                lambda s, k=key, b=box: wl(**{k: b.currentData()})(s)))
-        for key, cb in (("optimizer_in_backward", self.in_backward), ("flash_attention", self.flash),
-                        ("chunked_loss", self.chunked)):
-            cb.toggled.connect(self.bind(f"workload.{key}", t("Change {0}").format(key.replace("_", " ")),
-                                         lambda s, k=key, c=cb: wl(**{k: c.isChecked()})(s)))
-        self.lora_rank.valueChanged.connect(self.bind("workload.lora_rank", t("Change LoRA rank"),
-                                                      lambda s: wl(lora_rank=self.lora_rank.value())(s)))
+        self.seq_len.valueChanged.connect(
+            self.bind("workload.seq_len", t("Change sequence length"), lambda s: wl(seq_len=self.seq_len.value())(s))
+        )
+        self.micro.valueChanged.connect(
+            self.bind(
+                "workload.micro_batch", t("Change micro-batch"), lambda s: wl(micro_batch=self.micro.value() or None)(s)
+            )
+        )
+        self.global_.valueChanged.connect(
+            self.bind(
+                "workload.global_batch",
+                t("Change global batch"),
+                lambda s: wl(global_batch=self.global_.value() or None)(s),
+            )
+        )
+        self.batch.valueChanged.connect(
+            self.bind("workload.batch", t("Change concurrent sequences"), lambda s: wl(batch=self.batch.value())(s))
+        )
+        for key, box in (
+            ("precision", self.precision),
+            ("optimizer", self.optimizer),
+            ("offload", self.offload),
+            ("recompute", self.recompute),
+            ("weight_precision", self.weight_precision),
+            ("kv_precision", self.kv_precision),
+        ):
+            box.currentIndexChanged.connect(
+                self.bind(
+                    f"workload.{key}",
+                    t("Change {0}").format(key.replace("_", " ")),
+                    lambda s, k=key, b=box: wl(**{k: b.currentData()})(s),
+                )
+            )
+        for key, cb in (
+            ("optimizer_in_backward", self.in_backward),
+            ("flash_attention", self.flash),
+            ("chunked_loss", self.chunked),
+        ):
+            cb.toggled.connect(
+                self.bind(
+                    f"workload.{key}",
+                    t("Change {0}").format(key.replace("_", " ")),
+                    lambda s, k=key, c=cb: wl(**{k: c.isChecked()})(s),
+                )
+            )
+        self.lora_rank.valueChanged.connect(
+            self.bind("workload.lora_rank", t("Change LoRA rank"), lambda s: wl(lora_rank=self.lora_rank.value())(s))
+        )
         for cb in self.lora_targets.values():
             cb.toggled.connect(self.bind("workload.lora_targets", t("Change LoRA targets"), self._with_targets))
         self.layout_mode.buttonToggled.connect(self._layout_mode_toggled)
@@ -243,8 +307,17 @@ class TrainingPage(PlannerPage):
     def _with_layout(self, s: Scenario) -> Scenario:
         if self.auto_layout.isChecked():
             return replace(s, parallel=Parallel(vpp=s.parallel.vpp))
-        return replace(s, parallel=replace(s.parallel, tp=self.tp.value(), pp=self.pp.value(), cp=self.cp.value(),
-                                           ep=self.ep.value(), zero=self.zero.currentData()))
+        return replace(
+            s,
+            parallel=replace(
+                s.parallel,
+                tp=self.tp.value(),
+                pp=self.pp.value(),
+                cp=self.cp.value(),
+                ep=self.ep.value(),
+                zero=self.zero.currentData(),
+            ),
+        )
 
     def _layout_mode_toggled(self, _button: QRadioButton, checked: bool) -> None:
         if checked:
@@ -274,9 +347,14 @@ class TrainingPage(PlannerPage):
         set_value(self.micro, w.micro_batch or 0)
         set_value(self.global_, w.global_batch or 0)
         set_value(self.batch, w.batch)
-        for box, value in ((self.precision, w.precision), (self.optimizer, w.optimizer), (self.offload, w.offload),
-                           (self.recompute, w.recompute), (self.weight_precision, w.weight_precision),
-                           (self.kv_precision, w.kv_precision)):
+        for box, value in (
+            (self.precision, w.precision),
+            (self.optimizer, w.optimizer),
+            (self.offload, w.offload),
+            (self.recompute, w.recompute),
+            (self.weight_precision, w.weight_precision),
+            (self.kv_precision, w.kv_precision),
+        ):
             set_combo(box, value)
         self.in_backward.setChecked(w.optimizer_in_backward)
         self.flash.setChecked(w.flash_attention)
@@ -318,8 +396,12 @@ class TrainingPage(PlannerPage):
         if manual:
             self.layout_note.setText(self.tr("dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp."))
         else:
-            self.layout_note.setText(self.tr("The planner searches tp × pp × cp × ZeRO × micro-batch × recompute "
-                                             "for the fastest layout that fits each GPU type."))
+            self.layout_note.setText(
+                self.tr(
+                    "The planner searches tp × pp × cp × ZeRO × micro-batch × recompute "
+                    "for the fastest layout that fits each GPU type."
+                )
+            )
 
 
 if __name__ == "__main__":

@@ -77,4 +77,4 @@ class Log10Axis(pg.AxisItem):
         return [(1.0, ticks)]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
-        return [f"{10 ** v:,.3g}" for v in values]
+        return [f"{10**v:,.3g}" for v in values]

@@ -33,7 +33,7 @@ def two_lines(name: str) -> str:
     if len(name) <= 9 or not spaces:
         return name
     cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
-    return name[:cut] + "\n" + name[cut + 1:]
+    return name[:cut] + "\n" + name[cut + 1 :]
 
 
 class MemoryPlot(PlotPanel):
@@ -71,8 +71,9 @@ class MemoryPlot(PlotPanel):
         rows = self.rows(rs)
         item.getAxis("bottom").names = [two_lines(short_name(c)) for c in rows]
         errors = [c for c in rs.candidates if c.estimate is None]
-        self.set_note(tr("No estimate for: {0}").format(
-            "; ".join(f"{c.gpu_id} ({c.error})" for c in errors)) if errors else "")
+        self.set_note(
+            tr("No estimate for: {0}").format("; ".join(f"{c.gpu_id} ({c.error})" for c in errors)) if errors else ""
+        )
         n = len(rows)
         x = [float(i) for i in range(n)]
         bottom = [0.0] * n
@@ -82,9 +83,13 @@ class MemoryPlot(PlotPanel):
             if not any(v > 0 for v in vals):
                 continue
             color = QColor(COMPONENT_COLORS[comp])
-            bar = self.item(comp, lambda color=color: pg.BarGraphItem(
-                x=[0.0], height=[0.0], width=BAR_WIDTH, brush=color, pen=pg.mkPen(color.darker(130), width=0.5)),
-                legend=tips.component_label(comp))
+            bar = self.item(
+                comp,
+                lambda color=color: pg.BarGraphItem(
+                    x=[0.0], height=[0.0], width=BAR_WIDTH, brush=color, pen=pg.mkPen(color.darker(130), width=0.5)
+                ),
+                legend=tips.component_label(comp),
+            )
             bar.setOpts(x=x, height=vals, y0=list(bottom), width=BAR_WIDTH)
             for i, v in enumerate(vals):
                 spans[i][comp] = (bottom[i], bottom[i] + v)
@@ -161,9 +166,14 @@ class MemoryPlot(PlotPanel):
         parts = []
         for c in self.rows(rs):
             m = c.estimate.memory
-            parts.append(tr("{0}: {1} of {2}, {3}").format(
-                c.gpu_name, fmt.gib(m.total + m.overhead), fmt.gib(m.capacity),
-                tr("fits") if m.fits else tr("does not fit")))
+            parts.append(
+                tr("{0}: {1} of {2}, {3}").format(
+                    c.gpu_name,
+                    fmt.gib(m.total + m.overhead),
+                    fmt.gib(m.capacity),
+                    tr("fits") if m.fits else tr("does not fit"),
+                )
+            )
         return "; ".join(parts)
 
 

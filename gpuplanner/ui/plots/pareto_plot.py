@@ -34,8 +34,16 @@ def pareto_front(points: list[SweepPoint]) -> list[SweepPoint]:
         pareto = None
     usable = [p for p in points if p.fits and p.wall_seconds is not None and p.job_cost is not None]
     if pareto is not None:
-        as_results = tuple(DeadlineResult(gpu=p.gpu_id, gpu_count=p.gpu_count, wall_seconds=p.wall_seconds,
-                                          job_cloud_on_demand=p.job_cost, layout=None) for p in usable)
+        as_results = tuple(
+            DeadlineResult(
+                gpu=p.gpu_id,
+                gpu_count=p.gpu_count,
+                wall_seconds=p.wall_seconds,
+                job_cloud_on_demand=p.job_cost,
+                layout=None,
+            )
+            for p in usable
+        )
         keep = {(d.gpu, d.gpu_count) for d in pareto(as_results)}
         front = [p for p in usable if (p.gpu_id, p.gpu_count) in keep]
         return sorted(front, key=lambda p: p.wall_seconds)
@@ -89,8 +97,7 @@ class ParetoPlot(PlotPanel):
             return
         usable = [p for p in rs.sweep if p.fits and p.wall_seconds is not None and p.job_cost is not None]
         no_price = sorted({p.gpu_id for p in rs.sweep if p.job_cost is None})
-        self.set_note(tr("No on-demand price in the catalog for: {0}").format(", ".join(no_price))
-                      if no_price else "")
+        self.set_note(tr("No on-demand price in the catalog for: {0}").format(", ".join(no_price)) if no_price else "")
         fg = self.foreground()
         for c in rs.candidates:
             pts = [p for p in usable if p.gpu_id == c.gpu_id]
@@ -101,8 +108,10 @@ class ParetoPlot(PlotPanel):
             scatter = self.item(
                 f"gpu:{c.gpu_id}:{color.name()}:{symbol}",
                 lambda color=color, symbol=symbol: pg.ScatterPlotItem(
-                    size=9, symbol=symbol, brush=pg.mkBrush(color), pen=pg.mkPen(color.darker(140))),
-                legend=short_name(c))
+                    size=9, symbol=symbol, brush=pg.mkBrush(color), pen=pg.mkPen(color.darker(140))
+                ),
+                legend=short_name(c),
+            )
             scatter.setData([x_of(p) for p in pts], [p.job_cost for p in pts])
             self.series[c.gpu_id] = scatter
             self._shown += pts
@@ -111,8 +120,14 @@ class ParetoPlot(PlotPanel):
             line = self.item("front", lambda: pg.PlotDataItem(), legend=tr("Pareto front"))
             line.setData([x_of(p) for p in self.front], [p.job_cost for p in self.front])
             line.setPen(pg.mkPen(fg, width=1.5, style=Qt.PenStyle.DashLine))
-        mine = next((p for p in usable if p.gpu_id == rs.scenario.hardware.gpu
-                     and p.gpu_count == rs.scenario.hardware.gpu_count), None)
+        mine = next(
+            (
+                p
+                for p in usable
+                if p.gpu_id == rs.scenario.hardware.gpu and p.gpu_count == rs.scenario.hardware.gpu_count
+            ),
+            None,
+        )
         if mine is not None:
             ring = self.item("yours", lambda: pg.ScatterPlotItem(size=18, symbol="o", brush=None))
             ring.setData([x_of(mine)], [mine.job_cost], pen=pg.mkPen(fg, width=2), brush=None)
@@ -123,10 +138,12 @@ class ParetoPlot(PlotPanel):
 
     def point_text(self, p: SweepPoint) -> str:
         cur = self.results.currency if self.results else "USD"
-        name = self.results.candidate(p.gpu_id).gpu_name if self.results and self.results.candidate(
-            p.gpu_id) else p.gpu_id
-        return tr("{0} × {1}\n{2}, {3}\n{4}").format(p.gpu_count, name, fmt.days(p.wall_seconds),
-                                                     fmt.gpu_hours(p.gpu_hours), fmt.money(p.job_cost, cur))
+        name = (
+            self.results.candidate(p.gpu_id).gpu_name if self.results and self.results.candidate(p.gpu_id) else p.gpu_id
+        )
+        return tr("{0} × {1}\n{2}, {3}\n{4}").format(
+            p.gpu_count, name, fmt.days(p.wall_seconds), fmt.gpu_hours(p.gpu_hours), fmt.money(p.job_cost, cur)
+        )
 
     def _hover(self, pos: QPointF) -> None:
         if not self._shown:
@@ -146,8 +163,9 @@ class ParetoPlot(PlotPanel):
     def describe(self) -> str:
         if not self.front:
             return ""
-        return tr("Pareto front: {0}").format("; ".join(
-            f"{p.gpu_count}× {p.gpu_id} {fmt.days(p.wall_seconds)}" for p in self.front))
+        return tr("Pareto front: {0}").format(
+            "; ".join(f"{p.gpu_count}× {p.gpu_id} {fmt.days(p.wall_seconds)}" for p in self.front)
+        )
 
 
 if __name__ == "__main__":

@@ -22,9 +22,13 @@ def tr(text: str) -> str:
 
 
 def series_label(key: str) -> str:
-    return {"onprem_tco": tr("Owning (TCO)"), "cloud_on_demand": tr("Cloud on demand"),
-            "cloud_reserved_1y": tr("Reserved 1 year"), "cloud_reserved_3y": tr("Reserved 3 years"),
-            "cloud_spot": tr("Spot")}[key]
+    return {
+        "onprem_tco": tr("Owning (TCO)"),
+        "cloud_on_demand": tr("Cloud on demand"),
+        "cloud_reserved_1y": tr("Reserved 1 year"),
+        "cloud_reserved_3y": tr("Reserved 3 years"),
+        "cloud_spot": tr("Spot"),
+    }[key]
 
 
 class TcoPlot(PlotPanel):
@@ -87,8 +91,11 @@ class TcoPlot(PlotPanel):
                 missing.append(series_label(key))
                 continue
             main = key in ("onprem_tco", "cloud_on_demand")
-            pen = pg.mkPen(QColor(TIER_COLORS[key]), width=3 if main else 1.8,
-                           style=Qt.PenStyle.SolidLine if main else Qt.PenStyle.DashLine)
+            pen = pg.mkPen(
+                QColor(TIER_COLORS[key]),
+                width=3 if main else 1.8,
+                style=Qt.PenStyle.SolidLine if main else Qt.PenStyle.DashLine,
+            )
             curve = self.item(key, lambda pen=pen: pg.PlotDataItem(pen=pen), legend=series_label(key))
             curve.setData(xs, ys)
         notes = [tr("{0} × {1}.").format(rs.scenario.hardware.gpu_count, c.gpu_name)]
@@ -98,24 +105,36 @@ class TcoPlot(PlotPanel):
         u_star = getattr(cost, "breakeven_utilization", None)
         own = QColor(TIER_COLORS["onprem_tco"])
         if u_star is not None and "onprem_tco" in self.series:
-            line = self.item("breakeven", lambda: pg.InfiniteLine(
-                angle=90, movable=False, pen=pg.mkPen(own, width=1.5, style=Qt.PenStyle.DashDotLine),
-                label="", labelOpts={"position": 0.97, "anchors": [(0, 0), (0, 0)]}))
+            line = self.item(
+                "breakeven",
+                lambda: pg.InfiniteLine(
+                    angle=90,
+                    movable=False,
+                    pen=pg.mkPen(own, width=1.5, style=Qt.PenStyle.DashDotLine),
+                    label="",
+                    labelOpts={"position": 0.97, "anchors": [(0, 0), (0, 0)]},
+                ),
+            )
             line.setValue(100 * u_star)
             line.label.setFormat(tr("break-even {0}").format(fmt.percent(u_star)))
             line.label.setColor(fg)
             at = self._interp(u_star, "cloud_on_demand")
             if at is not None:
-                dot = self.item("breakeven_point", lambda: pg.ScatterPlotItem(size=11, symbol="o",
-                                                                              brush=pg.mkBrush(own)))
+                dot = self.item(
+                    "breakeven_point", lambda: pg.ScatterPlotItem(size=11, symbol="o", brush=pg.mkBrush(own))
+                )
                 dot.setData([100 * u_star], [at], pen=pg.mkPen(fg))
             notes.append(tr("Owning wins above {0} utilization.").format(fmt.percent(u_star)))
         elif "onprem_tco" in self.series:
             notes.append(tr("No break-even between 0 and 100%."))
         notes += later
         u = rs.scenario.cost.utilization
-        mine = self.item("utilization", lambda: pg.InfiniteLine(
-            angle=90, movable=False, label="", labelOpts={"position": 0.03, "anchors": [(0, 1), (0, 1)]}))
+        mine = self.item(
+            "utilization",
+            lambda: pg.InfiniteLine(
+                angle=90, movable=False, label="", labelOpts={"position": 0.03, "anchors": [(0, 1), (0, 1)]}
+            ),
+        )
         mine.setPen(pg.mkPen(fg, width=1, style=Qt.PenStyle.DotLine))
         mine.setValue(100 * u)
         mine.label.setFormat(tr("yours {0}").format(fmt.percent(u)))
@@ -170,8 +189,10 @@ class TcoPlot(PlotPanel):
             return ""
         cost, cur = c.estimate.cost, self.results.currency
         return tr("On-demand {0}, owning {1}, break-even {2}").format(
-            fmt.money(cost.cloud_on_demand, cur), fmt.money(getattr(cost, "onprem_tco", None), cur),
-            fmt.percent(getattr(cost, "breakeven_utilization", None)))
+            fmt.money(cost.cloud_on_demand, cur),
+            fmt.money(getattr(cost, "onprem_tco", None), cur),
+            fmt.percent(getattr(cost, "breakeven_utilization", None)),
+        )
 
 
 if __name__ == "__main__":

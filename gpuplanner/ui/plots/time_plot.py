@@ -78,23 +78,39 @@ class TimePlot(PlotPanel):
             curve = self.item(
                 f"gpu:{c.gpu_id}:{color.name()}:{symbol}",
                 lambda color=color, symbol=symbol: pg.PlotDataItem(
-                    pen=pg.mkPen(color, width=2), symbol=symbol, symbolSize=8, symbolBrush=color,
-                    symbolPen=pg.mkPen(color)),
-                legend=short_name(c))
+                    pen=pg.mkPen(color, width=2),
+                    symbol=symbol,
+                    symbolSize=8,
+                    symbolBrush=color,
+                    symbolPen=pg.mkPen(color),
+                ),
+                legend=short_name(c),
+            )
             curve.setData([math.log2(p.gpu_count) for p in pts], [p.wall_seconds / 86400 for p in pts])
             self.series[c.gpu_id] = curve
         n = rs.scenario.hardware.gpu_count
-        mine = self.item("gpu_count", lambda: pg.InfiniteLine(
-            angle=90, movable=False, label="", labelOpts={"position": 0.97, "anchors": [(0, 0), (0, 0)]}))
+        mine = self.item(
+            "gpu_count",
+            lambda: pg.InfiniteLine(
+                angle=90, movable=False, label="", labelOpts={"position": 0.97, "anchors": [(0, 0), (0, 0)]}
+            ),
+        )
         mine.setPen(pg.mkPen(fg, width=1, style=Qt.PenStyle.DotLine))
         mine.setValue(math.log2(n))
         mine.label.setFormat(tr("{0} GPUs").format(n))
         mine.label.setColor(fg)
         dl = rs.scenario.workload.deadline_days
         if dl is not None:
-            line = self.item("deadline", lambda: pg.InfiniteLine(
-                angle=0, movable=False, pen=pg.mkPen(QColor("#D55E00"), width=1.5, style=Qt.PenStyle.DashLine),
-                label="", labelOpts={"position": 0.85}))
+            line = self.item(
+                "deadline",
+                lambda: pg.InfiniteLine(
+                    angle=0,
+                    movable=False,
+                    pen=pg.mkPen(QColor("#D55E00"), width=1.5, style=Qt.PenStyle.DashLine),
+                    label="",
+                    labelOpts={"position": 0.85},
+                ),
+            )
             line.setValue(dl)
             line.label.setFormat(tr("deadline {0:g} days").format(dl))
             line.label.setColor(fg)
@@ -107,10 +123,12 @@ class TimePlot(PlotPanel):
         rs = self.results
         if rs is None or not rs.sweep:
             return ""
-        p = next((q for q in rs.sweep_for(rs.scenario.hardware.gpu)
-                  if q.gpu_count == rs.scenario.hardware.gpu_count), None)
-        return tr("{0} days on {1} GPUs").format(fmt.days(p.wall_seconds) if p else fmt.DASH,
-                                                 rs.scenario.hardware.gpu_count)
+        p = next(
+            (q for q in rs.sweep_for(rs.scenario.hardware.gpu) if q.gpu_count == rs.scenario.hardware.gpu_count), None
+        )
+        return tr("{0} days on {1} GPUs").format(
+            fmt.days(p.wall_seconds) if p else fmt.DASH, rs.scenario.hardware.gpu_count
+        )
 
 
 if __name__ == "__main__":
