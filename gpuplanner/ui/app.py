@@ -1,9 +1,9 @@
 """The composition root: QApplication, the catalog, the opening scenario, the main window.
 
 ``run_app(smoke_test=True)`` (``gpuplanner --smoke-test``) shows the window offscreen, estimates the default
-scenario once, exports one workbook (in the interface language) to a temporary folder when the export module
-is there, prints one line and exits 0 (1 on any failure, also when it hangs for ``GPUPLANNER_SMOKE_TIMEOUT``
-seconds, 300 by default). The desktop bundle runs the same check (``.ci/run``).
+scenario once, exports one workbook (in the interface language) to a temporary folder, prints one line and
+exits 0 (1 on any failure, also when it hangs for ``GPUPLANNER_SMOKE_TIMEOUT`` seconds, 300 by default).
+The desktop bundle runs the same check (``.ci/run``).
 
 The interface language (``gpuplanner.ui.i18n``) is installed before the main window is built.
 """
@@ -101,8 +101,8 @@ def _smoke(app) -> int:
 
     from gpuplanner.core.paths import catalog_dir
 
+    from .file_commands import export_function
     from .i18n import current_language, export_language, qt_translations_loaded
-    from .main_window import export_function
 
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gpuplanner-smoke-") as tmp:
@@ -121,14 +121,11 @@ def _smoke(app) -> int:
             raise RuntimeError(f"no estimate for the default scenario: {primary.error if primary else 'no GPU'}")
         mem = primary.estimate.memory
         export = export_function()
-        if export is not None:
-            out = Path(tmp) / "smoke.xlsx"
-            export(window.doc.scenario, window.doc.catalog, out, language=export_language())
-            if not out.is_file():
-                raise RuntimeError("the export wrote no file")
-            exported = f"workbook exported ({out.stat().st_size:,} bytes)"
-        else:
-            exported = "workbook export skipped (gpuplanner.export has no export_workbook yet)"
+        out = Path(tmp) / "smoke.xlsx"
+        export(window.doc.scenario, window.doc.catalog, out, language=export_language())
+        if not out.is_file():
+            raise RuntimeError("the export wrote no file")
+        exported = f"workbook exported ({out.stat().st_size:,} bytes)"
         window.doc.undo_stack.setClean()
         from ._demo import dispose
 

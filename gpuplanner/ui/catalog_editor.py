@@ -35,7 +35,9 @@ from gpuplanner.core.catalog import TABLES, CatalogError
 from gpuplanner.core.errors import FileAccessError
 
 from . import dialogs
-from .catalog_model import CatalogDelegate, CatalogFilterProxy, CatalogTableModel, table_title
+from .catalog_columns import table_title
+from .catalog_delegate import CatalogDelegate
+from .catalog_model import CatalogFilterProxy, CatalogTableModel
 from .catalog_session import CatalogSession
 from .settings_keys import CATALOG_FOLDER_KEY as FOLDER_KEY
 from .theme import error_color

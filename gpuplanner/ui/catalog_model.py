@@ -6,9 +6,8 @@ a marker on their id; cells that differ from the shipped value say so in their t
 with :func:`validate_row` first and then stored through the :class:`CatalogSession` (one undo step); a
 problem is reported through ``problem`` and the cell keeps its value.
 
-:class:`CatalogDelegate` gives each column kind its editor: a spin box with the column's unit and range for
-numbers (each arrow step is stored at once, and steps within a second are one undo step), a list for enums
-and GPU references, a check box for yes/no, and a text field for bytes ("80 GiB"), dates and text.
+The editors are in :mod:`gpuplanner.ui.catalog_delegate`, the column texts in
+:mod:`gpuplanner.ui.catalog_columns`.
 """
 
 from __future__ import annotations
@@ -20,32 +19,20 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
-    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRegularExpression,
     QSortFilterProxyModel,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QKeyEvent, QPainter, QPixmap, QRegularExpressionValidator
-from PySide6.QtWidgets import (
-    QAbstractSpinBox,
-    QComboBox,
-    QDoubleSpinBox,
-    QLineEdit,
-    QSpinBox,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QWidget,
-)
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 
 from gpuplanner.core.catalog import CatalogError, Column, TableSchema, parse_cell, table_schema, validate_row
 from gpuplanner.core.errors import FileAccessError
 
+from .catalog_columns import column_help, column_label, display_text, parse_number, range_text, truthy, unit_label
 from .catalog_session import CatalogSession
-from .undo import UndoKeysFilter
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
@@ -53,156 +40,6 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 USER_ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 ROW_ID_ROLE = Qt.ItemDataRole.UserRole + 3
 NUMERIC = ("int", "float", "bytes")
-GIB = float(2**30)
-INT_LIMIT = 2_147_483_647
-
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate("CatalogColumns", text)
-
-
-def table_title(table: str) -> str:
-    t = QCoreApplication.translate
-    return {
-        "gpus": t("Catalog", "GPUs"),
-        "nodes": t("Catalog", "Node types"),
-        "cloud_offers": t("Catalog", "Cloud offers"),
-        "sites": t("Catalog", "Site profiles"),
-    }[table]
-
-
-def column_label(name: str) -> str:
-    """A column's short header (translatable); the unit goes on a second line (:func:`unit_label`)."""
-    labels = {
-        "id": _t("Id"),
-        "vendor": _t("Vendor"),
-        "name": _t("Name"),
-        "architecture": _t("Architecture"),
-        "form_factor": _t("Form factor"),
-        "year": _t("Year"),
-        "memory_bytes": _t("Memory"),
-        "memory_type": _t("Memory type"),
-        "memory_bandwidth_gb_per_s": _t("Memory bandwidth"),
-        "fp32_tflops": _t("FP32"),
-        "tf32_dense_tflops": _t("TF32 dense"),
-        "bf16_dense_tflops": _t("BF16 dense"),
-        "fp16_dense_tflops": _t("FP16 dense"),
-        "fp8_dense_tflops": _t("FP8 dense"),
-        "int8_dense_tops": _t("INT8 dense"),
-        "gemm_efficiency": _t("GEMM efficiency"),
-        "intra_node_link": _t("Link"),
-        "intra_node_gb_per_s": _t("Link bandwidth"),
-        "pcie_gen": _t("PCIe gen"),
-        "tdp_watts": _t("TDP"),
-        "devices_per_package": _t("Devices per package"),
-        "spec_source": _t("Spec source"),
-        "spec_as_of": _t("Spec date"),
-        "efficiency_source": _t("Efficiency source"),
-        "efficiency_as_of": _t("Efficiency date"),
-        "notes": _t("Notes"),
-        "gpu": _t("GPU"),
-        "gpus_per_node": _t("GPUs per node"),
-        "power_full_kw": _t("Power at full load"),
-        "power_idle_kw": _t("Power idle"),
-        "network": _t("Network"),
-        "network_gb_per_s_per_gpu": _t("Network per GPU"),
-        "price_usd": _t("Price"),
-        "network_usd_per_node": _t("Network cost"),
-        "install_usd_per_node": _t("Installation"),
-        "default_for_gpu": _t("Default for GPU"),
-        "source": _t("Source"),
-        "as_of": _t("Date"),
-        "price_source": _t("Price source"),
-        "price_as_of": _t("Price date"),
-        "provider": _t("Provider"),
-        "tier": _t("Tier"),
-        "usd_per_gpu_hour": _t("Price per GPU-hour"),
-        "default": _t("Default"),
-        "instance": _t("Instance"),
-        "region": _t("Region"),
-        "electricity_usd_per_kwh": _t("Electricity"),
-        "pue": _t("PUE"),
-        "colocation_usd_per_kw_month": _t("Colocation"),
-        "support_fraction_per_year": _t("Support"),
-        "staff_usd_per_year": _t("Staff"),
-        "software_usd_per_year": _t("Software"),
-        "depreciation_years": _t("Depreciation"),
-        "discount_rate": _t("Discount rate"),
-        "checkpoint_write_gb_per_s": _t("Checkpoint write"),
-        "restart_minutes": _t("Restart"),
-        "usd_to_krw": _t("Exchange rate"),
-        "staff_usd_per_node_year": _t("Staff per node"),
-    }
-    return labels.get(name, name.replace("_", " ").capitalize())
-
-
-def unit_label(col: Column) -> str:
-    if col.kind == "bytes":
-        return "GiB"
-    if col.unit in ("", "year", "ratio", "GPUs"):
-        return ""
-    return col.unit
-
-
-def range_text(col: Column) -> str:
-    unit = unit_label(col)
-    if col.kind == "bytes":
-        lo = f"{col.min / GIB:g}" if col.min is not None else ""
-        hi = f"{col.max / GIB:g}" if col.max is not None else ""
-    else:
-        lo = f"{col.min:,g}" if col.min is not None else ""
-        hi = f"{col.max:,g}" if col.max is not None else ""
-    if not lo and not hi:
-        return ""
-    return QCoreApplication.translate("Catalog", "from {0} to {1} {2}").format(lo, hi, unit).strip()
-
-
-def column_help(col: Column) -> str:
-    t = QCoreApplication.translate
-    lines = [f"{column_label(col.name)} ({col.name})"]
-    if col.help:
-        lines.append(col.help)
-    rng = range_text(col)
-    if rng:
-        lines.append(t("Catalog", "Range: {0}").format(rng))
-    if col.kind == "enum":
-        lines.append(t("Catalog", "One of: {0}").format(", ".join(col.choices)))
-    if col.kind == "bytes":
-        lines.append(t("Catalog", "Type a size such as 80 GiB or 141 GB, or a byte count."))
-    if col.kind == "date":
-        lines.append(t("Catalog", "A date: YYYY, YYYY-MM or YYYY-MM-DD."))
-    lines.append(t("Catalog", "Required.") if col.required and col.kind != "bool" else t("Catalog", "Optional."))
-    return "\n".join(lines)
-
-
-def _number(text: str) -> float | None:
-    try:
-        v = float(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        return None
-    return v if math.isfinite(v) else None
-
-
-def display_text(col: Column, text: str) -> str:
-    """A cell as the table shows it: sizes in GiB, large numbers with thousands separators, — for empty."""
-    text = text.strip()
-    if not text:
-        return "—"
-    if col.kind == "bytes":
-        try:
-            v = parse_cell(col, text)
-        except ValueError:
-            return text
-        return f"{v / GIB:,.1f}".rstrip("0").rstrip(".") + " GiB"
-    if col.kind in ("int", "float") and col.unit != "year":
-        v = _number(text)
-        if v is not None and abs(v) >= 10_000 and v.is_integer():
-            return f"{int(v):,}"
-    return text
-
-
-def _truthy(text: str) -> bool:
-    return text.strip().lower() in ("true", "yes", "1", "y")
 
 
 def _marker_icon() -> QIcon:
@@ -304,10 +141,10 @@ class CatalogTableModel(QAbstractTableModel):
         if role == R.EditRole:
             return text
         if role == R.CheckStateRole and col.kind == "bool":
-            return Qt.CheckState.Checked if _truthy(text) else Qt.CheckState.Unchecked
+            return Qt.CheckState.Checked if truthy(text) else Qt.CheckState.Unchecked
         if role == SORT_ROLE:
             if col.kind in NUMERIC:
-                v = _number(text) if col.kind != "bytes" else self._bytes(col, text)
+                v = parse_number(text) if col.kind != "bytes" else self._bytes(col, text)
                 return v if v is not None else -math.inf
             return text.lower()
         if role == USER_ROW_ROLE:
@@ -513,156 +350,3 @@ class CatalogFilterProxy(QSortFilterProxyModel):
             if user != (self._scope == "user"):
                 return False
         return super().filterAcceptsRow(source_row, source_parent)
-
-
-class CatalogDelegate(QStyledItemDelegate):
-    """Editors that know each column's kind, unit and range."""
-
-    def __init__(self, model: CatalogTableModel, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.model = model
-        self._keys = UndoKeysFilter(self)
-
-    def _column(self, index: Index) -> Column:
-        return self.model.columns[index.column()]
-
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:  # noqa: N802
-        col = self._column(index)
-        unit = unit_label(col)
-        if col.kind == "enum":
-            box = QComboBox(parent)
-            for c in col.choices:
-                box.addItem(c, c)
-            box.setAccessibleName(column_label(col.name))
-            return box
-        if col.kind == "ref":
-            box = QComboBox(parent)
-            for rid in sorted(self.model.session.ids(col.ref or "gpus")):
-                box.addItem(rid, rid)
-            box.setAccessibleName(column_label(col.name))
-            return box
-        if col.kind in ("int", "float"):
-            lo = col.min if col.min is not None else -1e12
-            hi = col.max if col.max is not None else 1e12
-            optional = not col.required
-            if col.kind == "int":
-                spin: QAbstractSpinBox = QSpinBox(parent)
-                spin.setRange(int(max(lo, -INT_LIMIT)) - (1 if optional else 0), int(min(hi, INT_LIMIT)))
-            else:
-                spin = QDoubleSpinBox(parent)
-                spin.setDecimals(4 if hi <= 10 else 2)
-                spin.setRange(lo - (1 if optional else 0), hi)
-            if optional:
-                spin.setSpecialValueText(QCoreApplication.translate("Catalog", "— (not published)"))
-            if unit:
-                spin.setSuffix(f" {unit}")
-            spin.setStepType(QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
-            spin.setKeyboardTracking(False)  # typed numbers are stored on Enter; arrow steps at once
-            spin.setAccessibleName(column_label(col.name))
-            spin.setToolTip(column_help(col))
-            spin.installEventFilter(self._keys)  # Ctrl+Z undoes the stored steps, not the box's text
-            spin.valueChanged.connect(lambda _v, s=spin: self.commitData.emit(s))
-            return spin
-        edit = QLineEdit(parent)
-        edit.setProperty("catalogIndex", QPersistentModelIndex(index))
-        edit.setAccessibleName(column_label(col.name))
-        edit.setToolTip(column_help(col))
-        if col.kind == "bytes":
-            edit.setPlaceholderText(QCoreApplication.translate("Catalog", "e.g. 80 GiB"))
-        elif col.kind == "date":
-            edit.setPlaceholderText("YYYY-MM-DD")
-            edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"^\d{0,4}(-\d{0,2}(-\d{0,2})?)?$"), edit))
-        elif col.kind == "id":
-            edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"^[a-z0-9][a-z0-9._-]*$"), edit))
-        return edit
-
-    def setEditorData(self, editor: QWidget, index: Index) -> None:  # noqa: N802 - Qt API
-        col = self._column(index)
-        text = str(index.data(Qt.ItemDataRole.EditRole) or "")
-        editor.blockSignals(True)
-        try:
-            if isinstance(editor, QComboBox):
-                editor.setCurrentIndex(max(editor.findData(text.strip()), 0))
-            elif isinstance(editor, QDoubleSpinBox):
-                v = _number(text)
-                decimals = len(text.split(".")[1]) if "." in text and "e" not in text.lower() else 0
-                editor.setDecimals(min(max(editor.decimals(), decimals), 8))
-                editor.setValue(editor.minimum() if v is None else v)
-            elif isinstance(editor, QSpinBox):
-                v = _number(text)
-                editor.setValue(editor.minimum() if v is None else int(v))
-            elif isinstance(editor, QLineEdit):
-                if col.kind == "bytes" and text.strip():
-                    v = self.model._bytes(col, text)
-                    gib = v / GIB if v is not None else None
-                    if gib is not None and abs(gib - round(gib, 3)) < 1e-9:
-                        editor.setText(f"{round(gib, 3):g} GiB")
-                    else:
-                        editor.setText(text)
-                else:
-                    editor.setText(text)
-        finally:
-            editor.blockSignals(False)
-
-    def editor_text(self, editor: QWidget, index: Index) -> str | None:
-        """The cell text an editor holds, or None when it holds what the cell already has."""
-        col = self._column(index)
-        current = str(index.data(Qt.ItemDataRole.EditRole) or "")
-        if isinstance(editor, QComboBox):
-            text = str(editor.currentData() or "")
-        elif isinstance(editor, QDoubleSpinBox):
-            v = editor.value()
-            if not col.required and v <= editor.minimum():
-                text = ""
-            else:
-                cur = _number(current)
-                if cur is not None and round(cur, editor.decimals()) == round(v, editor.decimals()):
-                    return None
-                text = f"{v:.{editor.decimals()}f}".rstrip("0").rstrip(".")
-        elif isinstance(editor, QSpinBox):
-            v = editor.value()
-            text = "" if not col.required and v <= editor.minimum() else str(v)
-        elif isinstance(editor, QLineEdit):
-            text = editor.text().strip()
-            if col.kind == "bytes" and text:
-                new, old = self.model._bytes(col, text), self.model._bytes(col, current)
-                if new is not None and new == old:
-                    return None
-                if new is not None:
-                    text = str(int(new))  # stored as a byte count, as in the shipped files
-        else:
-            return None
-        return None if text == current.strip() else text
-
-    def setModelData(self, editor: QWidget, model: Any, index: Index) -> None:  # noqa: N802 - Qt API
-        text = self.editor_text(editor, index)
-        if text is not None:
-            model.setData(index, text, Qt.ItemDataRole.EditRole)
-
-    def eventFilter(self, editor: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        """Enter or Tab in a text cell with an invalid value: say why and keep the editor open, with what
-        the user typed (Escape still cancels)."""
-        if (
-            isinstance(editor, QLineEdit)
-            and event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent)
-            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
-        ):
-            index = editor.property("catalogIndex")
-            if isinstance(index, QPersistentModelIndex) and index.isValid():
-                text = self.editor_text(editor, index)
-                if text is not None:
-                    src = self.model.index(index.row(), index.column()) if index.model() is self.model else None
-                    if src is None:
-                        proxy = index.model()
-                        src = proxy.mapToSource(proxy.index(index.row(), index.column()))  # type: ignore[union-attr]
-                    problem = self.model.cell_problem(src.row(), self.model.columns[src.column()].name, text)
-                    if problem is not None:
-                        self.model.problem.emit(problem)
-                        return True
-        return super().eventFilter(editor, event)
-
-    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:  # noqa: N802
-        rect = option.rect
-        rect.setWidth(max(rect.width(), editor.sizeHint().width()))
-        editor.setGeometry(rect)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -49,17 +49,11 @@ from .theme import THEMES
 if TYPE_CHECKING:
     from gpuplanner.core.catalog import Catalog
 
-_OWN_NAMES = {"en": "English", "ko": "한국어"}  # each language is named in itself, never translated
-
 
 def language_choices() -> list[tuple[str, str]]:
-    """(value, label) of the languages: ``gpuplanner.ui.i18n``'s list when this build has it."""
-    try:
-        from .i18n import language_choices as choices
-    except ImportError:
-        return [("system", QCoreApplication.translate("Language", "System default"))] + [
-            (v, _OWN_NAMES[v]) for v in ("en", "ko")
-        ]
+    """(value, label) of the languages offered, from :mod:`gpuplanner.ui.i18n`."""
+    from .i18n import language_choices as choices
+
     return choices()
 
 

@@ -4,78 +4,78 @@
     <context>
         <name />
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="77" />
+            <location filename="../../gpuplanner/ui/about.py" line="79" />
             <source>This application uses Qt and PySide6 under the GNU Lesser General Public License version 3 ({0}). They are linked dynamically: their libraries are separate files in the application folder, which you may replace with your own builds of the same version. Their complete source code is available from {1} and {2}.</source>
             <translation>이 애플리케이션은 GNU 약소 일반 공중 사용 허가서 버전 3({0})에 따라 Qt와 PySide6을 사용합니다. 두 라이브러리는 동적으로 링크되어 애플리케이션 폴더에 별도 파일로 들어 있으며, 같은 버전을 직접 빌드한 파일로 교체할 수 있습니다. 전체 소스 코드는 {1} 및 {2}에서 받을 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="83" />
+            <location filename="../../gpuplanner/ui/about.py" line="85" />
             <source>The licence texts are in the folder {0}.</source>
             <translation>라이선스 전문은 {0} 폴더에 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="84" />
+            <location filename="../../gpuplanner/ui/about.py" line="87" />
             <source>Plan GPU servers for LLM training: memory, time, parallel layout, and cloud against on-premises cost.</source>
             <translation>LLM 학습용 GPU 서버 계획: 메모리, 학습 시간, 병렬 구성, 클라우드 대 온프레미스 비용.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="86" />
+            <location filename="../../gpuplanner/ui/about.py" line="89" />
             <source>Built with Qt {0} and PySide6 {1}.</source>
             <translation>Qt {0}, PySide6 {1}(으)로 빌드되었습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="87" />
+            <location filename="../../gpuplanner/ui/about.py" line="90" />
             <source>gpuplanner itself is under the MIT licence.</source>
             <translation>gpuplanner 자체는 MIT 라이선스를 따릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="88" />
+            <location filename="../../gpuplanner/ui/about.py" line="92" />
             <source>Prices and specifications in the catalog are indicative: they were collected from public sources, each with its source and date, and they are not quotes. Prices change often and differ by vendor, region, volume and contract; check current prices before you buy or sign.</source>
             <translation>카탈로그의 가격과 사양은 참고용입니다. 공개 자료에서 수집했고 값마다 출처와 날짜가 있지만 견적이 아닙니다. 가격은 자주 바뀌며 공급사, 지역, 수량, 계약 조건에 따라 다르므로 구매나 계약 전에 최신 가격을 확인하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="91" />
+            <location filename="../../gpuplanner/ui/about.py" line="97" />
             <source>NumPy wheels also contain OpenBLAS (BSD-3-Clause) and the GCC runtime libraries (GPLv3 with the GCC Runtime Library Exception).</source>
             <translation>NumPy 휠에는 OpenBLAS(BSD-3-Clause)와 GCC 런타임 라이브러리(GCC 런타임 라이브러리 예외가 붙은 GPLv3)도 들어 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="93" />
+            <location filename="../../gpuplanner/ui/about.py" line="100" />
             <source>Library</source>
             <translation>라이브러리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="93" />
+            <location filename="../../gpuplanner/ui/about.py" line="100" />
             <source>Version</source>
             <translation>버전</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="93" />
+            <location filename="../../gpuplanner/ui/about.py" line="100" />
             <source>Licence</source>
             <translation>라이선스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="93" />
+            <location filename="../../gpuplanner/ui/about.py" line="100" />
             <source>Source</source>
             <translation>소스 코드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="94" />
+            <location filename="../../gpuplanner/ui/about.py" line="101" />
             <source>Hardware catalog</source>
             <translation>하드웨어 카탈로그</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="94" />
+            <location filename="../../gpuplanner/ui/about.py" line="101" />
             <source>Qt and PySide6 (LGPLv3)</source>
             <translation>Qt 및 PySide6 (LGPLv3)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="94" />
+            <location filename="../../gpuplanner/ui/about.py" line="101" />
             <source>Bundled libraries</source>
             <translation>포함된 라이브러리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/about.py" line="114" />
-            <location filename="../../gpuplanner/ui/about.py" line="119" />
+            <location filename="../../gpuplanner/ui/about.py" line="122" />
+            <location filename="../../gpuplanner/ui/about.py" line="127" />
             <source>About gpuplanner</source>
             <translation>gpuplanner 정보</translation>
         </message>
@@ -126,89 +126,89 @@
             <translation>GPU당 GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="74" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="75" />
             <source>No estimate for: {0}</source>
             <translation>추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="102" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="107" />
             <source>Capacity</source>
             <translation>용량</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="111" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="116" />
             <source>fits
 {0} free</source>
             <translation>적합
 {0} 여유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="113" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="118" />
             <source>does not fit
 short {0}</source>
             <translation>부족
 {0} 모자람</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="164" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="170" />
             <source>{0}: {1} of {2}, {3}</source>
             <translation>{0}: {2} 중 {1}, {3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="166" />
-            <location filename="../../gpuplanner/ui/tooltips.py" line="60" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="174" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="72" />
             <source>fits</source>
             <translation>메모리에 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="166" />
-            <location filename="../../gpuplanner/ui/tooltips.py" line="60" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="174" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="72" />
             <source>does not fit</source>
             <translation>메모리 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="56" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="53" />
             <source>Job cost (on demand) against time, all GPU types (Pareto)</source>
             <translation>작업 비용(온디맨드) 대 소요 시간, 전체 GPU 종류 (파레토)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="64" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="61" />
             <source>Wall clock (days, log scale)</source>
             <translation>실제 소요 시간 (일, 로그 눈금)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="78" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="75" />
             <source>Job cost ({0})</source>
             <translation>작업 비용 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="81" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="78" />
             <source>Inference serving has no training job to cost.</source>
             <translation>추론 서빙에는 비용을 계산할 학습 작업이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="83" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="80" />
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="64" />
             <source>No time estimate from the engine for this scenario.</source>
             <translation>이 시나리오에 대한 엔진의 시간 추정값이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="85" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="82" />
             <source>Computing other GPU counts…</source>
             <translation>다른 GPU 수 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="92" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="89" />
             <source>No on-demand price in the catalog for: {0}</source>
             <translation>카탈로그에 온디맨드 가격이 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="111" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="109" />
             <source>Pareto front</source>
             <translation>파레토 프런트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="128" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="133" />
             <source>{0} × {1}
 {2}, {3}
 {4}</source>
@@ -217,97 +217,97 @@ short {0}</source>
 {4}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="149" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="155" />
             <source>Pareto front: {0}</source>
             <translation>파레토 프런트: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="25" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="26" />
             <source>Owning (TCO)</source>
             <translation>온프레미스 구매 (TCO)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="25" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
             <source>Cloud on demand</source>
             <translation>클라우드 온디맨드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="26" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="28" />
             <source>Reserved 1 year</source>
             <translation>1년 예약 인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="26" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="29" />
             <source>Reserved 3 years</source>
             <translation>3년 예약 인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="30" />
             <source>Spot</source>
             <translation>스팟</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="34" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="38" />
             <source>Rent or buy: cost over the horizon by utilization</source>
             <translation>임대 또는 구매: 가동률별 분석 기간 총비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="44" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="48" />
             <source>Utilization (%)</source>
             <translation>가동률 (%)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="69" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="73" />
             <source>Cost over {0:g} years ({1})</source>
             <translation>{0:g}년 총비용 ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="75" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="79" />
             <source>no cost estimate</source>
             <translation>비용 추정값 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="76" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
             <source>No cost curve: {0}</source>
             <translation>비용 곡선 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="94" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="101" />
             <source>{0} × {1}.</source>
             <translation>{0} × {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="97" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="104" />
             <source>No price for {0} (enter one in step 4).</source>
             <translation>{0} 가격 없음 (4단계에서 입력하세요).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="105" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="119" />
             <source>break-even {0}</source>
             <translation>손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="112" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="127" />
             <source>Owning wins above {0} utilization.</source>
             <translation>가동률 {0} 이상에서는 온프레미스 구매가 유리합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="114" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="129" />
             <source>No break-even between 0 and 100%.</source>
             <translation>가동률 0–100% 사이에 손익분기점이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="121" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="140" />
             <source>yours {0}</source>
             <translation>현재 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="147" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="166" />
             <source>at {0} utilization</source>
             <translation>가동률 {0}일 때</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="172" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="191" />
             <source>On-demand {0}, owning {1}, break-even {2}</source>
             <translation>온디맨드 {0}, 온프레미스 구매 {1}, 손익분기 가동률 {2}</translation>
         </message>
@@ -337,22 +337,22 @@ short {0}</source>
             <translation>다른 GPU 수의 학습 시간 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="91" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="100" />
             <source>{0} GPUs</source>
             <translation>GPU {0}개</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="99" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="115" />
             <source>deadline {0:g} days</source>
             <translation>마감 기한 {0:g}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="102" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="118" />
             <source>The workload fits on none of the plotted GPU counts.</source>
             <translation>그래프의 어떤 GPU 수에서도 워크로드가 메모리에 맞지 않습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="112" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="129" />
             <source>{0} days on {1} GPUs</source>
             <translation>GPU {1}개로 {0}일</translation>
         </message>
@@ -392,37 +392,37 @@ short {0}</source>
             <translation>후보 GPU 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="69" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="70" />
             <source>None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest but needs {2} more per GPU, so shard more (ZeRO-3, tensor or pipeline parallel), recompute activations, use LoRA or add GPUs.</source>
             <translation>GPU {0}개로는 이 워크로드가 어떤 후보 GPU에도 맞지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2}가 더 필요합니다. 더 잘게 샤딩하거나(ZeRO-3, 텐서 병렬 또는 파이프라인 병렬), 활성값을 재계산하거나, LoRA를 쓰거나, GPU를 늘리세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="76" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="78" />
             <source>, {0} at on-demand prices</source>
             <translation>, 온디맨드 가격으로 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="78" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="79" />
             <source>Use {0} × {1}: it fits with {2} free per GPU and trains in {3} ({4}{5})</source>
             <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞고 학습에 {3} 소요 ({4}{5})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="84" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="91" />
             <source>; {0} GPUs meet the {1:g}-day deadline</source>
             <translation>; GPU {0}개면 {1:g}일 마감 기한을 맞춤</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="85" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="93" />
             <source>; no plotted GPU count meets the {0:g}-day deadline</source>
             <translation>; 그래프의 어떤 GPU 수로도 {0:g}일 마감 기한을 맞추지 못함</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="89" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="98" />
             <source> (up to {0} concurrent sequences)</source>
             <translation> (동시 시퀀스 최대 {0}개)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="90" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="100" />
             <source>Use {0} × {1}: it fits with {2} free per GPU{3}</source>
             <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞음{3}</translation>
         </message>
@@ -432,52 +432,52 @@ short {0}</source>
             <translation>가중치</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="21" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="22" />
             <source>Gradients</source>
             <translation>그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="21" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="23" />
             <source>Optimizer states</source>
             <translation>옵티마이저 상태</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="22" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="24" />
             <source>Activations</source>
             <translation>활성값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="22" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="25" />
             <source>KV cache</source>
             <translation>KV 캐시</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="22" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="26" />
             <source>Runtime overhead</source>
             <translation>런타임 오버헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="23" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="27" />
             <source>Headroom</source>
             <translation>여유 메모리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="37" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="43" />
             <source>CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the peak of live tensors, as nvidia-smi shows it)</source>
             <translation>CUDA 컨텍스트 + NCCL 버퍼 + 할당자 예약분과 단편화 (살아 있는 텐서의 최대치에 더해지는 양, nvidia-smi 기준)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="40" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="49" />
             <source>layout: tp={0} pp={1} cp={2} dp={3} ZeRO-{4}, micro-batch {5}, recompute {6}</source>
             <translation>병렬 구성: tp={0} pp={1} cp={2} dp={3} ZeRO-{4}, 마이크로 배치 {5}, 재계산 {6}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="43" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="54" />
             <source>worst pipeline stage shown (stage {0})</source>
             <translation>가장 메모리를 많이 쓰는 파이프라인 스테이지 표시 (스테이지 {0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="52" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="63" />
             <source>peak per GPU = weights + gradients + optimizer + activations + KV cache
 = {0}
 = {1}</source>
@@ -486,7 +486,7 @@ short {0}</source>
 = {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="61" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="73" />
             <source>headroom = capacity − peak − overhead
 = {0} − {1} − {2}
 = {3} → {4}</source>
@@ -495,27 +495,27 @@ short {0}</source>
 = {3} → {4}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="65" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="77" />
             <source>largest micro-batch that fits: {0}; largest sequence length: {1}</source>
             <translation>메모리에 맞는 최대 마이크로 배치: {0}, 최대 시퀀스 길이: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="73" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="86" />
             <source>No time estimate for this method</source>
             <translation>이 방식에는 시간 추정값이 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="74" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="88" />
             <source>wall clock = tokens / tokens per second + expected losses (failures, checkpoints)</source>
             <translation>실제 소요 시간 = 토큰 수 / 초당 토큰 수 + 예상 손실 (장애, 체크포인트)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="80" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="95" />
             <source>MFU {0}, step {1:.2f} s</source>
             <translation>MFU {0}, 스텝당 {1:.2f}초</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="88" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="103" />
             <source>GPU-hours = GPU count × wall seconds / 3600
 = {0} × {1:,.0f} s / 3600
 = {2}</source>
@@ -524,12 +524,12 @@ short {0}</source>
 = {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="98" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="114" />
             <source>not published ({0})</source>
             <translation>공개되지 않음 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="106" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="122" />
             <source>job cost = GPU-hours × on-demand price per GPU-hour
 = {0:,.1f} × {1}
 = {2}</source>
@@ -538,62 +538,62 @@ short {0}</source>
 = {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="110" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="127" />
             <source>× {0:,.0f} {1} per USD</source>
             <translation>× 1 USD당 {0:,.0f} {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="122" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="139" />
             <source>GPUs × hours in horizon × utilization × on-demand price
 = {0} × {1:,.0f} × {2} × {3}</source>
             <translation>GPU 수 × 분석 기간 시간 × 가동률 × 온디맨드 가격
 = {0} × {1:,.0f} × {2} × {3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="126" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="143" />
             <source>GPUs × hours in horizon × reserved price (paid used or not)
 = {0} × {1:,.0f} × {2}</source>
             <translation>GPU 수 × 분석 기간 시간 × 예약 가격 (사용 여부와 관계없이 지불)
 = {0} × {1:,.0f} × {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="129" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="148" />
             <source>GPUs × hours × utilization × spot price / (1 − lost fraction)
 = {0} × {1:,.0f} × {2} × {3} / (1 − {4})</source>
             <translation>GPU 수 × 시간 × 가동률 × 스팟 가격 / (1 − 중단 손실 비율)
 = {0} × {1:,.0f} × {2} × {3} / (1 − {4})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="142" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="161" />
             <source>owning TCO = capex − residual + energy + colocation + support + (staff + software) × years</source>
             <translation>온프레미스 TCO = 초기 투자비 − 잔존가치 + 전력비 + 코로케이션 + 유지보수 + (인건비 + 소프트웨어) × 연수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="147" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="166" />
             <source>Server price: {0}</source>
             <translation>서버 가격: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="156" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="176" />
             <source>break-even = the utilization where owning TCO equals cloud on-demand over the horizon
 (both linear in utilization: u* = TCO(0) / (on-demand slope − energy slope))</source>
             <translation>손익분기 가동률 = 분석 기간 동안 온프레미스 TCO와 클라우드 온디맨드 비용이 같아지는 가동률
 (둘 다 가동률에 선형: u* = TCO(0) / (온디맨드 기울기 − 전력비 기울기))</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="159" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="180" />
             <source>none in 0–100%: one of them is cheaper at every utilization, or a price is missing</source>
             <translation>0–100% 범위에 없음: 모든 가동률에서 한쪽이 더 저렴하거나 가격이 빠져 있음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="171" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="192" />
             <source>cost per million tokens = owning TCO / (tokens/s × 3600 × hours × utilization) × 10⁶
 = {0}</source>
             <translation>백만 토큰당 비용 = 온프레미스 TCO / (초당 토큰 수 × 3600 × 시간 × 가동률) × 10⁶
 = {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="177" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="200" />
             <source>tensor {0} × pipeline {1} × context {2} × data {3} = {4} GPUs
 ZeRO stage {5} (shards over dp × cp = {6}), expert parallel {7}
 micro-batch {8}, recompute {9}</source>
@@ -602,7 +602,7 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
 마이크로 배치 {8}, 재계산 {9}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="23" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="22" />
             <source>“{0}” has unsaved changes. Save them?</source>
             <translation>“{0}”에 저장하지 않은 변경 사항이 있습니다. 저장할까요?</translation>
         </message>
@@ -612,865 +612,860 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>저장하지 않은 변경 사항</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="29" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="31" />
             <source>Open scenario</source>
             <translation>시나리오 열기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="30" />
-            <location filename="../../gpuplanner/ui/dialogs.py" line="51" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="33" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="59" />
             <source>gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml *.toml);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="35" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="40" />
             <source>Save scenario as</source>
             <translation>다른 이름으로 시나리오 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="36" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="40" />
             <source>gpuplanner scenarios (*.gpuplan.toml)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="50" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="57" />
             <source>Compare with scenario</source>
             <translation>다른 시나리오와 비교</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="63" />
-            <source>Search all columns</source>
-            <translation>모든 열 검색</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="65" />
-            <source>Search {0}</source>
-            <translation>{0} 검색</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="67" />
-            <source>All rows</source>
-            <translation>모든 행</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="68" />
-            <source>Your rows</source>
-            <translation>내 행</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="69" />
-            <source>Shipped rows</source>
-            <translation>기본 제공 행</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="70" />
-            <source>Show rows</source>
-            <translation>표시할 행</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="104" />
-            <source>&amp;Search:</source>
-            <translation>검색(&amp;S):</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="108" />
-            <source>S&amp;how:</source>
-            <translation>표시(&amp;H):</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
-            <source>(none)</source>
-            <translation>(없음)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
-            <source>Edits are kept in your own catalog, apart from the shipped one, and survive updates. Rows with a dot and bold cells are yours; hover a cell for the shipped value. Your catalog: {0}</source>
-            <translation>편집 내용은 기본 카탈로그와 별도로 사용자 카탈로그에 저장되며 업데이트 후에도 유지됩니다. 점과 굵은 셀이 있는 행이 사용자 행이며, 셀에 마우스를 올리면 기본값이 표시됩니다. 사용자 카탈로그: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="186" />
-            <source>&amp;Add…</source>
-            <translation>추가(&amp;A)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="187" />
-            <source>&amp;Duplicate…</source>
-            <translation>복제(&amp;D)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="188" />
-            <source>De&amp;lete</source>
-            <translation>삭제(&amp;L)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="189" />
-            <source>&amp;Reset to Shipped</source>
-            <translation>기본 제공 값으로 되돌리기(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="190" />
-            <source>&amp;Import CSV…</source>
-            <translation>CSV 가져오기(&amp;I)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="191" />
-            <source>E&amp;xport CSV…</source>
-            <translation>CSV 내보내기(&amp;X)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="192" />
-            <source>Add a row, starting from the selected one</source>
-            <translation>선택한 행을 바탕으로 새 행 추가</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="193" />
-            <source>Copy the selected row under a new id</source>
-            <translation>선택한 행을 새 ID로 복사</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="194" />
-            <source>Delete the rows you added (shipped rows cannot be deleted)</source>
-            <translation>직접 추가한 행 삭제 (기본 제공 행은 삭제할 수 없음)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="195" />
-            <source>Drop your edits of the selected rows: the shipped values apply again</source>
-            <translation>선택한 행의 편집 내용을 버리고 기본 제공 값을 다시 적용</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="196" />
-            <source>Merge rows from a CSV file (same columns) into your catalog</source>
-            <translation>CSV 파일(같은 열 구성)의 행을 내 카탈로그에 병합</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
-            <source>Write your rows of this table to a CSV file</source>
-            <translation>이 표의 내 행을 CSV 파일로 저장</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="207" />
-            <source>Catalog editor message</source>
-            <translation>카탈로그 편집기 메시지</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="213" />
-            <source>&amp;File</source>
-            <translation>파일(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="217" />
-            <source>&amp;Close</source>
-            <translation>닫기(&amp;C)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="218" />
-            <source>&amp;Edit</source>
-            <translation>편집(&amp;E)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="219" />
-            <source>&amp;Undo</source>
-            <translation>실행 취소(&amp;U)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="221" />
-            <source>&amp;Redo</source>
-            <translation>다시 실행(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="226" />
-            <source>&amp;Add Row…</source>
-            <translation>행 추가(&amp;A)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="227" />
-            <source>&amp;Duplicate Row…</source>
-            <translation>행 복제(&amp;D)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="229" />
-            <source>De&amp;lete Rows</source>
-            <translation>행 삭제(&amp;L)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="233" />
-            <source>&amp;Find</source>
-            <translation>찾기(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="259" />
-            <source>This catalog has no user layer: it can be viewed, not edited.</source>
-            <translation>이 카탈로그에는 사용자 계층이 없어 볼 수만 있고 편집할 수 없습니다.</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="66" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="26" />
             <source>Node types</source>
             <translation>노드 종류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="67" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="27" />
             <source>Cloud offers</source>
             <translation>클라우드 요금제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="67" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="28" />
             <source>Site profiles</source>
             <translation>사이트 프로필</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
-            <source>Architecture</source>
-            <translation>아키텍처</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="35" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
-            <source>Name</source>
-            <translation>이름</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="73" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="36" />
             <source>Vendor</source>
             <translation>제조사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="37" />
+            <source>Name</source>
+            <translation>이름</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="38" />
+            <source>Architecture</source>
+            <translation>아키텍처</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="39" />
             <source>Form factor</source>
             <translation>폼팩터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
-            <source>Memory</source>
-            <translation>메모리</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="74" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="40" />
             <source>Year</source>
             <translation>출시 연도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="75" />
-            <source>Memory bandwidth</source>
-            <translation>메모리 대역폭</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="41" />
+            <source>Memory</source>
+            <translation>메모리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="75" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="42" />
             <source>Memory type</source>
             <translation>메모리 종류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
-            <source>BF16 dense</source>
-            <translation>BF16 밀집</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="43" />
+            <source>Memory bandwidth</source>
+            <translation>메모리 대역폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="44" />
             <source>FP32</source>
             <translation>FP32</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="76" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="45" />
             <source>TF32 dense</source>
             <translation>TF32 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="77" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="46" />
+            <source>BF16 dense</source>
+            <translation>BF16 밀집</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="47" />
             <source>FP16 dense</source>
             <translation>FP16 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="77" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="48" />
             <source>FP8 dense</source>
             <translation>FP8 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="78" />
-            <source>GEMM efficiency</source>
-            <translation>GEMM 효율</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="78" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="49" />
             <source>INT8 dense</source>
             <translation>INT8 밀집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="50" />
+            <source>GEMM efficiency</source>
+            <translation>GEMM 효율</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="51" />
             <source>Link</source>
             <translation>GPU 간 연결</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="52" />
             <source>Link bandwidth</source>
             <translation>연결 대역폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="79" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="53" />
             <source>PCIe gen</source>
             <translation>PCIe 세대</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="80" />
-            <source>Devices per package</source>
-            <translation>패키지당 디바이스 수</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="80" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="54" />
             <source>TDP</source>
             <translation>TDP</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="81" />
-            <source>Spec date</source>
-            <translation>사양 날짜</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="55" />
+            <source>Devices per package</source>
+            <translation>패키지당 디바이스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="81" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="56" />
             <source>Spec source</source>
             <translation>사양 출처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
-            <source>Efficiency date</source>
-            <translation>효율 날짜</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="57" />
+            <source>Spec date</source>
+            <translation>사양 날짜</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="58" />
             <source>Efficiency source</source>
             <translation>효율 출처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
-            <source>GPU</source>
-            <translation>GPU</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="59" />
+            <source>Efficiency date</source>
+            <translation>효율 날짜</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
-            <source>GPUs per node</source>
-            <translation>노드당 GPU 수</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="83" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="60" />
             <source>Notes</source>
             <translation>메모</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
-            <source>Network</source>
-            <translation>네트워크</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="61" />
+            <source>GPU</source>
+            <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="62" />
+            <source>GPUs per node</source>
+            <translation>노드당 GPU 수</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="63" />
             <source>Power at full load</source>
             <translation>최대 부하 전력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="84" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="64" />
             <source>Power idle</source>
             <translation>유휴 전력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="85" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="65" />
+            <source>Network</source>
+            <translation>네트워크</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="66" />
             <source>Network per GPU</source>
             <translation>GPU당 네트워크</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="85" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="67" />
             <source>Price</source>
             <translation>가격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="86" />
-            <source>Installation</source>
-            <translation>설치비</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="86" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="68" />
             <source>Network cost</source>
             <translation>네트워크 비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="87" />
-            <source>Date</source>
-            <translation>날짜</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="69" />
+            <source>Installation</source>
+            <translation>설치비</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="87" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="70" />
             <source>Default for GPU</source>
             <translation>GPU 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
-            <source>Price date</source>
-            <translation>가격 날짜</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="72" />
+            <source>Date</source>
+            <translation>날짜</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="73" />
             <source>Price source</source>
             <translation>가격 출처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="88" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="74" />
+            <source>Price date</source>
+            <translation>가격 날짜</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="75" />
             <source>Provider</source>
             <translation>공급사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
-            <source>Default</source>
-            <translation>기본값</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
-            <source>Price per GPU-hour</source>
-            <translation>GPU 시간당 가격</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="89" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="76" />
             <source>Tier</source>
             <translation>요금 유형</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
-            <source>Electricity</source>
-            <translation>전기 요금</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="77" />
+            <source>Price per GPU-hour</source>
+            <translation>GPU 시간당 가격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="78" />
+            <source>Default</source>
+            <translation>기본값</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="79" />
             <source>Instance</source>
             <translation>인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="90" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="80" />
             <source>Region</source>
             <translation>리전</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="91" />
-            <source>Colocation</source>
-            <translation>코로케이션</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="81" />
+            <source>Electricity</source>
+            <translation>전기 요금</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="91" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="82" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="92" />
-            <source>Staff</source>
-            <translation>인건비</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="83" />
+            <source>Colocation</source>
+            <translation>코로케이션</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="92" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="84" />
             <source>Support</source>
             <translation>유지보수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="93" />
-            <source>Depreciation</source>
-            <translation>감가상각 기간</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="85" />
+            <source>Staff</source>
+            <translation>인건비</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="93" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="86" />
             <source>Software</source>
             <translation>소프트웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="94" />
-            <source>Checkpoint write</source>
-            <translation>체크포인트 쓰기 속도</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="87" />
+            <source>Depreciation</source>
+            <translation>감가상각 기간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="94" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="88" />
             <source>Discount rate</source>
             <translation>할인율</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="95" />
-            <source>Exchange rate</source>
-            <translation>환율</translation>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="89" />
+            <source>Checkpoint write</source>
+            <translation>체크포인트 쓰기 속도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="95" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="90" />
             <source>Restart</source>
             <translation>재시작 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="96" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="91" />
+            <source>Exchange rate</source>
+            <translation>환율</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="92" />
             <source>Staff per node</source>
             <translation>노드당 인건비</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="129" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="125" />
             <source>Range: {0}</source>
             <translation>범위: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="131" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="127" />
             <source>One of: {0}</source>
             <translation>다음 중 하나: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="133" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="129" />
             <source>Type a size such as 80 GiB or 141 GB, or a byte count.</source>
             <translation>80 GiB나 141 GB 같은 크기 또는 바이트 수를 입력하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="135" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="131" />
             <source>A date: YYYY, YYYY-MM or YYYY-MM-DD.</source>
             <translation>날짜: YYYY, YYYY-MM 또는 YYYY-MM-DD.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="136" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="132" />
             <source>Optional.</source>
             <translation>선택 항목.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="136" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="132" />
             <source>Required.</source>
             <translation>필수 항목.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="320" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="65" />
+            <source>Search all columns</source>
+            <translation>모든 열 검색</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="67" />
+            <source>Search {0}</source>
+            <translation>{0} 검색</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="69" />
+            <source>All rows</source>
+            <translation>모든 행</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="70" />
+            <source>Your rows</source>
+            <translation>내 행</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="71" />
+            <source>Shipped rows</source>
+            <translation>기본 제공 행</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="72" />
+            <source>Show rows</source>
+            <translation>표시할 행</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="106" />
+            <source>&amp;Search:</source>
+            <translation>검색(&amp;S):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="110" />
+            <source>S&amp;how:</source>
+            <translation>표시(&amp;H):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="184" />
+            <source>(none)</source>
+            <translation>(없음)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="186" />
+            <source>Edits are kept in your own catalog, apart from the shipped one, and survive updates. Rows with a dot and bold cells are yours; hover a cell for the shipped value. Your catalog: {0}</source>
+            <translation>편집 내용은 기본 카탈로그와 별도로 사용자 카탈로그에 저장되며 업데이트 후에도 유지됩니다. 점과 굵은 셀이 있는 행이 사용자 행이며, 셀에 마우스를 올리면 기본값이 표시됩니다. 사용자 카탈로그: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="194" />
+            <source>&amp;Add…</source>
+            <translation>추가(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="195" />
+            <source>&amp;Duplicate…</source>
+            <translation>복제(&amp;D)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="196" />
+            <source>De&amp;lete</source>
+            <translation>삭제(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
+            <source>&amp;Reset to Shipped</source>
+            <translation>기본 제공 값으로 되돌리기(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="198" />
+            <source>&amp;Import CSV…</source>
+            <translation>CSV 가져오기(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="199" />
+            <source>E&amp;xport CSV…</source>
+            <translation>CSV 내보내기(&amp;X)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="200" />
+            <source>Add a row, starting from the selected one</source>
+            <translation>선택한 행을 바탕으로 새 행 추가</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="201" />
+            <source>Copy the selected row under a new id</source>
+            <translation>선택한 행을 새 ID로 복사</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="202" />
+            <source>Delete the rows you added (shipped rows cannot be deleted)</source>
+            <translation>직접 추가한 행 삭제 (기본 제공 행은 삭제할 수 없음)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="203" />
+            <source>Drop your edits of the selected rows: the shipped values apply again</source>
+            <translation>선택한 행의 편집 내용을 버리고 기본 제공 값을 다시 적용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="204" />
+            <source>Merge rows from a CSV file (same columns) into your catalog</source>
+            <translation>CSV 파일(같은 열 구성)의 행을 내 카탈로그에 병합</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="205" />
+            <source>Write your rows of this table to a CSV file</source>
+            <translation>이 표의 내 행을 CSV 파일로 저장</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="215" />
+            <source>Catalog editor message</source>
+            <translation>카탈로그 편집기 메시지</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="221" />
+            <source>&amp;File</source>
+            <translation>파일(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="225" />
+            <source>&amp;Close</source>
+            <translation>닫기(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="226" />
+            <source>&amp;Edit</source>
+            <translation>편집(&amp;E)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="227" />
+            <source>&amp;Undo</source>
+            <translation>실행 취소(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="229" />
+            <source>&amp;Redo</source>
+            <translation>다시 실행(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="234" />
+            <source>&amp;Add Row…</source>
+            <translation>행 추가(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="235" />
+            <source>&amp;Duplicate Row…</source>
+            <translation>행 복제(&amp;D)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="237" />
+            <source>De&amp;lete Rows</source>
+            <translation>행 삭제(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="241" />
+            <source>&amp;Find</source>
+            <translation>찾기(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="270" />
+            <source>This catalog has no user layer: it can be viewed, not edited.</source>
+            <translation>이 카탈로그에는 사용자 계층이 없어 볼 수만 있고 편집할 수 없습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="198" />
             <source>{0} bytes</source>
             <translation>{0}바이트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="328" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="206" />
             <source>You added this row; it is kept in your catalog.</source>
             <translation>직접 추가한 행이며 내 카탈로그에 저장됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="330" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="209" />
             <source>Your value. Shipped value: {0}</source>
             <translation>내 값. 기본 제공 값: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="333" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="214" />
             <source>You edited this row; this cell has the shipped value.</source>
             <translation>편집한 행이지만 이 셀은 기본 제공 값입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="367" />
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="253" />
             <source>You edited this row; bold cells differ from the shipped catalog.</source>
             <translation>사용자가 편집한 행입니다. 굵은 셀은 기본 카탈로그와 다릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="115" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="116" />
             <source>this catalog has no user layer; edits cannot be stored</source>
             <translation>이 카탈로그에는 사용자 계층이 없어 편집 내용을 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="130" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="131" />
             <source>The catalog files could not be written: {0}</source>
             <translation>카탈로그 파일을 쓸 수 없습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="162" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="164" />
             <source>Edit {0} of {1}</source>
             <translation>{1}의 {0} 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="173" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="176" />
             <source>the id {0!r} is already taken</source>
             <translation>ID {0!r}은(는) 이미 사용 중입니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="179" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="182" />
             <source>{0} (copy)</source>
             <translation>{0} (사본)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="182" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="185" />
             <source>New row {0}</source>
             <translation>새 행 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="185" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="188" />
             <source>your entry</source>
             <translation>직접 입력한 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="200" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="212" />
             <source>{0} server</source>
             <translation>{0} 서버</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="202" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="215" />
             <source>Add {0}</source>
             <translation>{0} 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="202" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="215" />
             <source>Duplicate {0}</source>
             <translation>{0} 복제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="244" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="258" />
             <source>Import {0}</source>
             <translation>{0} 가져오기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="60" />
+            <location filename="../../gpuplanner/ui/compare.py" line="73" />
             <source>Fits in memory</source>
             <translation>메모리 적합</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="60" />
+            <location filename="../../gpuplanner/ui/compare.py" line="74" />
             <source>Peak memory per GPU</source>
             <translation>GPU당 최대 메모리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="61" />
+            <location filename="../../gpuplanner/ui/compare.py" line="75" />
             <source>Headroom per GPU</source>
             <translation>GPU당 여유 메모리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="61" />
+            <location filename="../../gpuplanner/ui/compare.py" line="76" />
             <source>Layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="61" />
+            <location filename="../../gpuplanner/ui/compare.py" line="77" />
             <source>Wall clock</source>
             <translation>실제 소요 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="62" />
+            <location filename="../../gpuplanner/ui/compare.py" line="78" />
             <source>GPU-hours</source>
             <translation>GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="62" />
+            <location filename="../../gpuplanner/ui/compare.py" line="79" />
             <source>Job cost at on-demand prices</source>
             <translation>온디맨드 가격 기준 작업 비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="63" />
+            <location filename="../../gpuplanner/ui/compare.py" line="80" />
             <source>Cloud on demand (horizon)</source>
             <translation>클라우드 온디맨드 (분석 기간)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="63" />
+            <location filename="../../gpuplanner/ui/compare.py" line="81" />
             <source>Owning TCO (horizon)</source>
             <translation>온프레미스 TCO (분석 기간)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="64" />
+            <location filename="../../gpuplanner/ui/compare.py" line="82" />
             <source>Break-even utilization</source>
             <translation>손익분기 가동률</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="64" />
+            <location filename="../../gpuplanner/ui/compare.py" line="83" />
             <source>Owning cost per million tokens</source>
             <translation>온프레미스 백만 토큰당 비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="104" />
+            <location filename="../../gpuplanner/ui/compare.py" line="123" />
             <source>no</source>
             <translation>아니오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="104" />
+            <location filename="../../gpuplanner/ui/compare.py" line="123" />
             <source>yes</source>
             <translation>예</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="107" />
+            <location filename="../../gpuplanner/ui/compare.py" line="126" />
             <source>{0} of {1}</source>
             <translation>{1} 중 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="154" />
+            <location filename="../../gpuplanner/ui/compare.py" line="177" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="155" />
+            <location filename="../../gpuplanner/ui/compare.py" line="178" />
             <source>Other scenario</source>
             <translation>다른 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="156" />
+            <location filename="../../gpuplanner/ui/compare.py" line="179" />
             <source>Difference</source>
             <translation>차이</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="156" />
+            <location filename="../../gpuplanner/ui/compare.py" line="179" />
             <source>Result</source>
             <translation>결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="162" />
+            <location filename="../../gpuplanner/ui/compare.py" line="185" />
             <source>differs</source>
             <translation>다름</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="171" />
+            <location filename="../../gpuplanner/ui/compare.py" line="194" />
             <source>other currency</source>
             <translation>통화 다름</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="180" />
+            <location filename="../../gpuplanner/ui/compare.py" line="203" />
             <source>same</source>
             <translation>같음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="232" />
+            <location filename="../../gpuplanner/ui/compare.py" line="266" />
             <source>(not set)</source>
             <translation>(설정 안 됨)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="275" />
+            <location filename="../../gpuplanner/ui/compare.py" line="313" />
             <source>Input</source>
             <translation>입력 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="317" />
+            <location filename="../../gpuplanner/ui/compare.py" line="356" />
             <source>Compare scenarios</source>
             <translation>시나리오 비교</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="327" />
+            <location filename="../../gpuplanner/ui/compare.py" line="366" />
             <source>Key results of both scenarios</source>
             <translation>두 시나리오의 주요 결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="331" />
+            <location filename="../../gpuplanner/ui/compare.py" line="370" />
             <source>Inputs that differ</source>
             <translation>다른 입력 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="336" />
+            <location filename="../../gpuplanner/ui/compare.py" line="375" />
             <source>Key results, for each scenario's planned GPU</source>
             <translation>시나리오별 계획 대상 GPU의 주요 결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="354" />
+            <location filename="../../gpuplanner/ui/compare.py" line="393" />
             <source>&amp;Open Other Scenario</source>
             <translation>다른 시나리오 열기(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="355" />
+            <location filename="../../gpuplanner/ui/compare.py" line="394" />
             <source>Open the other scenario in this window (instead of the current one)</source>
             <translation>다른 시나리오를 이 창에서 엽니다 (현재 시나리오 대신)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="126" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="26" />
             <source>&amp;New</source>
             <translation>새로 만들기(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="127" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="27" />
             <source>&amp;Open…</source>
             <translation>열기(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="128" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="28" />
             <source>Open &amp;Recent</source>
             <translation>최근 파일 열기(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="131" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="31" />
             <source>Co&amp;mpare With…</source>
             <translation>다른 시나리오와 비교(&amp;M)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="132" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="33" />
             <source>Show the key results and the differing inputs of this scenario and another one side by side</source>
             <translation>이 시나리오와 다른 시나리오의 주요 결과와 다른 입력 항목을 나란히 보여 줍니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="135" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="36" />
             <source>&amp;Save</source>
             <translation>저장(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="136" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="37" />
             <source>Save &amp;As…</source>
             <translation>다른 이름으로 저장(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="138" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="39" />
             <source>&amp;Export Workbook…</source>
             <translation>워크북 내보내기(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="140" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="40" />
             <source>Export &amp;Plot</source>
             <translation>그래프 내보내기(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="143" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="43" />
             <source>&amp;Quit</source>
             <translation>끝내기(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="153" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="53" />
             <source>Pre&amp;ferences…</source>
             <translation>환경 설정(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="157" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="56" />
             <source>&amp;View</source>
             <translation>보기(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="158" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="57" />
             <source>&amp;Go to Step</source>
             <translation>단계로 이동(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="162" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="60" />
             <source>&amp;Theme</source>
             <translation>테마(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="165" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
             <source>&amp;Dark</source>
             <translation>어둡게(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="165" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
             <source>&amp;Light</source>
             <translation>밝게(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="165" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
             <source>&amp;System</source>
             <translation>시스템(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="175" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="73" />
             <source>Tools</source>
             <translation>도구</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="176" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="74" />
             <source>&amp;Catalog Editor…</source>
             <translation>카탈로그 편집기(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="178" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="75" />
             <source>Edit GPUs, node types, cloud offers and site profiles</source>
             <translation>GPU, 노드 종류, 클라우드 요금제, 사이트 프로필 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="180" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="77" />
             <source>&amp;Help</source>
             <translation>도움말(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="181" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="78" />
             <source>&amp;About gpuplanner…</source>
             <translation>gpuplanner 정보(&amp;A)…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="31" />
-            <source>Method (step 1)</source>
-            <translation>학습 방식 (1단계)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/base.py" line="31" />
@@ -1479,191 +1474,196 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/base.py" line="32" />
+            <source>Method (step 1)</source>
+            <translation>학습 방식 (1단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="33" />
             <source>Sequence length (step 2)</source>
             <translation>시퀀스 길이 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="33" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="34" />
             <source>Micro-batch (step 2)</source>
             <translation>마이크로 배치 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="34" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="35" />
             <source>Global batch (step 2)</source>
             <translation>글로벌 배치 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="35" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="36" />
             <source>Tokens to train (step 2)</source>
             <translation>학습 토큰 수 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="36" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="37" />
             <source>Dataset size (step 2)</source>
             <translation>데이터셋 크기 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="37" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="38" />
             <source>Epochs (step 2)</source>
             <translation>에폭 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="38" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="39" />
             <source>LoRA targets (step 2)</source>
             <translation>LoRA 대상 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="39" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="40" />
             <source>Parallel layout (step 2)</source>
             <translation>병렬 구성 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="40" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="41" />
             <source>GPU (step 3)</source>
             <translation>GPU (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="40" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="42" />
             <source>GPU count (step 3)</source>
             <translation>GPU 수 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="41" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="43" />
             <source>Candidate GPUs (step 3)</source>
             <translation>후보 GPU (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="42" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="44" />
             <source>GPUs per node (step 3)</source>
             <translation>노드당 GPU 수 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="43" />
-            <source>Model preset (step 1)</source>
-            <translation>모델 프리셋 (1단계)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="45" />
             <source>Scenario name</source>
             <translation>시나리오 이름</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="46" />
+            <source>Model preset (step 1)</source>
+            <translation>모델 프리셋 (1단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="47" />
             <source>Model name (step 1)</source>
             <translation>모델 이름 (1단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="45" />
-            <source>Optimizer (step 2)</source>
-            <translation>옵티마이저 (2단계)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="45" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="48" />
             <source>Precision (step 2)</source>
             <translation>정밀도 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="46" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="49" />
+            <source>Optimizer (step 2)</source>
+            <translation>옵티마이저 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="50" />
             <source>Activation recompute (step 2)</source>
             <translation>활성값 재계산 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="51" />
             <source>FlashAttention (step 2)</source>
             <translation>FlashAttention (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="48" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="52" />
             <source>Chunked loss (step 2)</source>
             <translation>청크 단위 손실 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="53" />
             <source>LoRA rank (step 2)</source>
             <translation>LoRA 랭크 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="50" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="54" />
             <source>Concurrent sequences (step 2)</source>
             <translation>동시 시퀀스 수 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="51" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
             <source>Deadline (step 3)</source>
             <translation>마감 기한 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="52" />
-            <source>Pipeline parallel (step 2)</source>
-            <translation>파이프라인 병렬 (2단계)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="52" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
             <source>Tensor parallel (step 2)</source>
             <translation>텐서 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="57" />
+            <source>Pipeline parallel (step 2)</source>
+            <translation>파이프라인 병렬 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="58" />
             <source>Context parallel (step 2)</source>
             <translation>컨텍스트 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="59" />
             <source>Expert parallel (step 2)</source>
             <translation>전문가 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
             <source>ZeRO stage (step 2)</source>
             <translation>ZeRO 단계 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
             <source>Site profile (step 4)</source>
             <translation>사이트 프로필 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="62" />
             <source>Utilization (step 4)</source>
             <translation>가동률 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
-            <source>Currency (step 4)</source>
-            <translation>통화 (4단계)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="63" />
             <source>Horizon (step 4)</source>
             <translation>분석 기간 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="57" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
+            <source>Currency (step 4)</source>
+            <translation>통화 (4단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="65" />
             <source>Exchange rate (step 4)</source>
             <translation>환율 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="66" />
             <source>On-demand price (step 4)</source>
             <translation>온디맨드 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="67" />
             <source>Server price (step 4)</source>
             <translation>서버 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="68" />
             <source>Electricity price (step 4)</source>
             <translation>전기 요금 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="69" />
             <source>PUE (step 4)</source>
             <translation>PUE (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="70" />
             <source>Discount rate (step 4)</source>
             <translation>할인율 (4단계)</translation>
         </message>
@@ -1673,257 +1673,257 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="34" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="35" />
             <source>Cloud prices and the cost of owning, prefilled from the catalog. Italic values are the catalog's; type to override, ↺ to go back.</source>
             <translation>클라우드 가격과 온프레미스 구매 비용으로, 카탈로그 값이 미리 채워져 있습니다. 기울임꼴 값은 카탈로그 값이며, 입력하면 덮어쓰고 ↺를 누르면 되돌립니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="40" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="44" />
             <source>Use and horizon</source>
             <translation>가동률과 분석 기간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="49" />
             <source>&amp;Site profile:</source>
             <translation>사이트 프로필(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="45" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="49" />
             <source>Electricity, PUE, colocation, staff and financing defaults</source>
             <translation>전기 요금, PUE, 코로케이션, 인건비, 금융 조건 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="46" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="51" />
             <source>% of hours</source>
             <translation>% (전체 시간 대비)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="53" />
             <source>&amp;Utilization:</source>
             <translation>가동률(&amp;U):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="48" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="53" />
             <source>Share of the horizon's hours the GPUs do useful work</source>
             <translation>분석 기간의 전체 시간 중 GPU가 실제 작업을 하는 비율</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="55" />
             <source> years</source>
             <translation>년</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="50" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="56" />
             <source>Hori&amp;zon:</source>
             <translation>분석 기간(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="52" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="58" />
             <source>US dollar (USD)</source>
             <translation>미국 달러 (USD)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="59" />
             <source>Korean won (KRW)</source>
             <translation>대한민국 원 (KRW)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="60" />
             <source>Currenc&amp;y:</source>
             <translation>통화(&amp;Y):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="61" />
             <source> KRW per USD</source>
             <translation> KRW/USD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="61" />
             <source>E&amp;xchange rate:</source>
             <translation>환율(&amp;X):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="65" />
             <source>Cloud prices</source>
             <translation>클라우드 가격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="70" />
             <source> USD per GPU-hour</source>
             <translation> USD/GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="71" />
             <source>&amp;On demand:</source>
             <translation>온디맨드(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="72" />
             <source>Reserved &amp;1 year:</source>
             <translation>1년 예약(&amp;1):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="73" />
             <source>Reserved &amp;3 years:</source>
             <translation>3년 예약(&amp;3):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="74" />
             <source>S&amp;pot:</source>
             <translation>스팟(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="75" />
             <source>% of spot hours lost</source>
             <translation>% (스팟 시간 중 손실)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="77" />
             <source>Spot &amp;interruptions:</source>
             <translation>스팟 중단(&amp;I):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="77" />
             <source>Work lost to preemption; spot cost is divided by (1 − this)</source>
             <translation>선점(회수)으로 잃는 작업 비율. 스팟 비용을 (1 − 이 값)으로 나눕니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="82" />
             <source>Owning (on-premises)</source>
             <translation>구매 (온프레미스)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="80" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="84" />
             <source> USD per node</source>
             <translation> USD/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="85" />
             <source>Se&amp;rver price:</source>
             <translation>서버 가격(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="86" />
             <source>Net&amp;work:</source>
             <translation>네트워크(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="88" />
             <source>Installation:</source>
             <translation>설치비:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="90" />
             <source>% import tax</source>
             <translation>% 수입 관세</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="91" />
             <source>Import tax:</source>
             <translation>수입 관세:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="93" />
             <source> USD per kWh</source>
             <translation> USD/kWh</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="93" />
             <source>E&amp;lectricity:</source>
             <translation>전기 요금(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="95" />
             <source>% per year</source>
             <translation>% (연간)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="96" />
             <source>Electricity price rise:</source>
             <translation>전기 요금 연간 상승률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="93" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="97" />
             <source>PUE:</source>
             <translation>PUE:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="99" />
             <source> USD per kW-month</source>
             <translation> USD/kW·월</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="99" />
             <source>Colocation:</source>
             <translation>코로케이션:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="96" />
-            <source>% of capex per year</source>
-            <translation>% (초기 투자비 대비, 연간)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="104" />
             <source>Support:</source>
             <translation>유지보수:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="107" />
+            <source>% of capex per year</source>
+            <translation>% (초기 투자비 대비, 연간)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="111" />
             <source> USD per year</source>
             <translation> USD/년</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="111" />
             <source>Staff:</source>
             <translation>인건비:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="113" />
             <source>Software:</source>
             <translation>소프트웨어:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="101" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="115" />
             <source>&amp;Depreciation:</source>
             <translation>감가상각 기간(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="102" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="117" />
             <source>Discount rate:</source>
             <translation>할인율:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
             <source>Change site profile</source>
             <translation>사이트 프로필 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="129" />
             <source>Change utilization</source>
             <translation>가동률 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="134" />
             <source>Change horizon</source>
             <translation>분석 기간 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="137" />
             <source>Change currency</source>
             <translation>통화 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="142" />
             <source>Change spot interruptions</source>
             <translation>스팟 중단 비율 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="121" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="149" />
             <source>Change import tax</source>
             <translation>수입 관세 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="156" />
             <source>Change electricity price rise</source>
             <translation>전기 요금 상승률 변경</translation>
         </message>
@@ -1933,172 +1933,172 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>하드웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="38" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="39" />
             <source>Which GPUs to compare, and how many. Memory is never pooled across GPUs: the layout decides what each one holds.</source>
             <translation>비교할 GPU와 수량을 고릅니다. 여러 GPU의 메모리는 합쳐지지 않으며, 병렬 구성이 GPU마다 무엇을 올릴지 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="47" />
             <source>Candidate GPUs</source>
             <translation>후보 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="51" />
             <source>Vendor filter</source>
             <translation>제조사 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="53" />
             <source>Form factor filter</source>
             <translation>폼팩터 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="50" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="54" />
             <source> GiB</source>
             <translation> GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="50" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="54" />
             <source>any memory</source>
             <translation>메모리 제한 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="51" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="55" />
             <source>Minimum memory filter</source>
             <translation>최소 메모리 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="52" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="56" />
             <source>&amp;At least:</source>
             <translation>최소(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="69" />
             <source>Candidates</source>
             <translation>후보</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="77" />
             <source>Size of the plan</source>
             <translation>계획 규모</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="76" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="81" />
             <source>&amp;Plan for:</source>
             <translation>계획 대상(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="81" />
             <source>The GPU type the layout and the cost details are for</source>
             <translation>병렬 구성과 비용 세부 내역을 계산할 GPU 종류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="83" />
             <source> GPU</source>
             <translation> GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="83" />
             <source> GPUs</source>
             <translation> GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="84" />
             <source>GPU &amp;count:</source>
             <translation>GPU 수(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="80" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
             <source> GPU per node</source>
             <translation> GPU/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="80" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
             <source> GPUs per node</source>
             <translation> GPU/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
             <source>node type's default</source>
             <translation>노드 종류 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="82" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="86" />
             <source>GPUs per no&amp;de:</source>
             <translation>노드당 GPU 수(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="90" />
             <source>&amp;Meet a deadline of</source>
             <translation>마감 기한 맞추기(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="91" />
             <source> days</source>
             <translation>일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="96" />
             <source>Deadline:</source>
             <translation>마감 기한:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="96" />
             <source>Find the smallest GPU count per GPU type that finishes in time</source>
             <translation>GPU 종류별로 기한 안에 끝나는 최소 GPU 수를 찾습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="98" />
             <source>Deadline in days</source>
             <translation>마감 기한 (일)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="95" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="99" />
             <source>Meet a deadline</source>
             <translation>마감 기한 맞추기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="108" />
             <source>Change candidate GPUs</source>
             <translation>후보 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="105" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="111" />
             <source>Change planned GPU</source>
             <translation>계획 대상 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="109" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="117" />
             <source>Change GPU count</source>
             <translation>GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="124" />
             <source>Change GPUs per node</source>
             <translation>노드당 GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="129" />
             <source>Change deadline</source>
             <translation>마감 기한 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="141" />
             <source>All vendors</source>
             <translation>모든 제조사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="146" />
             <source>All form factors</source>
             <translation>모든 폼팩터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="138" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="153" />
             <source>{0}  ·  {1} · {2}</source>
             <translation>{0}  ·  {1} · {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="160" />
             <source>{0} ({1})
 {2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS
 Source: {5}</source>
@@ -2107,92 +2107,92 @@ Source: {5}</source>
 출처: {5}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="27" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="40" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="28" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="41" />
             <source>The planned GPU in numbers; hover a number for its formula and inputs.</source>
             <translation>계획 대상 GPU의 수치입니다. 수치 위에 마우스를 올리면 계산식과 입력값이 보입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="32" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="45" />
             <source>Recommendation</source>
             <translation>추천</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="42" />
-            <source>Headroom:</source>
-            <translation>여유 메모리:</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="42" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="55" />
             <source>Peak memory per GPU:</source>
             <translation>GPU당 최대 메모리:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="56" />
+            <source>Headroom:</source>
+            <translation>여유 메모리:</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="57" />
             <source>Largest micro-batch that fits:</source>
             <translation>메모리에 맞는 최대 마이크로 배치:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="58" />
             <source>Layout:</source>
             <translation>병렬 구성:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="44" />
-            <source>GPU-hours:</source>
-            <translation>GPU 시간:</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="44" />
-            <source>Throughput:</source>
-            <translation>처리량:</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="59" />
             <source>Wall clock:</source>
             <translation>실제 소요 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="45" />
-            <source>Job at on-demand prices:</source>
-            <translation>온디맨드 가격 기준 작업 비용:</translation>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="60" />
+            <source>GPU-hours:</source>
+            <translation>GPU 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="45" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="61" />
+            <source>Throughput:</source>
+            <translation>처리량:</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="62" />
             <source>MFU:</source>
             <translation>MFU:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="46" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
+            <source>Job at on-demand prices:</source>
+            <translation>온디맨드 가격 기준 작업 비용:</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
             <source>Cloud on demand (horizon):</source>
             <translation>클라우드 온디맨드 (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="46" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
             <source>Owning TCO (horizon):</source>
             <translation>온프레미스 TCO (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
             <source>Break-even utilization:</source>
             <translation>손익분기 가동률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
             <source>Owning cost per million tokens:</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="78" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="79" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
@@ -2237,7 +2237,7 @@ Source: {5}</source>
             <translation>학습할 토큰 수 (단위: 10억 = B)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="78" />
             <source>Data&amp;set size:</source>
             <translation>데이터셋 크기(&amp;S):</translation>
         </message>
@@ -2247,567 +2247,572 @@ Source: {5}</source>
             <translation>데이터셋을 한 번 훑을 때의 토큰 수 (단위: 10억 = B)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="80" />
             <source>Ep&amp;ochs:</source>
             <translation>에폭(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="85" />
             <source>Sequence and batch</source>
             <translation>시퀀스와 배치</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="87" />
             <source> tokens</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
             <source> sequence</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
             <source> sequences</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
             <source>automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="90" />
             <source>automatic (micro-batch × data-parallel)</source>
             <translation>자동 (마이크로 배치 × 데이터 병렬)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
             <source>Se&amp;quence length:</source>
             <translation>시퀀스 길이(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
             <source>Tokens per sequence (inference: prompt + generated)</source>
             <translation>시퀀스당 토큰 수 (추론: 프롬프트 + 생성 토큰)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="93" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
             <source>&amp;Micro-batch:</source>
             <translation>마이크로 배치(&amp;M):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
             <source>Sequences per GPU per micro-step</source>
             <translation>마이크로 스텝마다 GPU 하나가 처리하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="95" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="100" />
             <source>&amp;Global batch:</source>
             <translation>글로벌 배치(&amp;G):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="100" />
             <source>Sequences per optimizer step</source>
             <translation>옵티마이저 스텝당 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="102" />
             <source>Concurrent se&amp;quences:</source>
             <translation>동시 시퀀스(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="102" />
             <source>Sequences served at once</source>
             <translation>한 번에 서빙하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
             <source>Precision, optimizer and memory savers</source>
             <translation>정밀도, 옵티마이저, 메모리 절감 기법</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="106" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="111" />
             <source>BF16 autocast over FP32 weights (HF Trainer, Lightning)</source>
             <translation>FP32 가중치 위 BF16 autocast (HF Trainer, Lightning)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
             <source>BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP)</source>
             <translation>BF16 가중치 + FP32 마스터 사본 (Megatron, DeepSpeed, FSDP)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
             <source>Pure BF16 (torchtune)</source>
             <translation>순수 BF16 (torchtune)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="109" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="114" />
             <source>FP8 matmuls over BF16 + FP32 master</source>
             <translation>BF16 + FP32 마스터 위 FP8 행렬곱</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="110" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
             <source>FP16 autocast over FP32 weights</source>
             <translation>FP32 가중치 위 FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
             <source>FP16 weights + FP32 master copy</source>
             <translation>FP16 가중치 + FP32 마스터 사본</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="114" />
-            <source>8-bit AdamW</source>
-            <translation>8비트 AdamW</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="114" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="122" />
             <source>AdamW</source>
             <translation>AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
-            <source>Adafactor</source>
-            <translation>Adafactor</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
+            <source>8-bit AdamW</source>
+            <translation>8비트 AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
             <source>SGD with momentum</source>
             <translation>모멘텀 SGD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="125" />
+            <source>Adafactor</source>
+            <translation>Adafactor</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="130" />
             <source>No offload</source>
             <translation>오프로드 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
             <source>Optimizer states to CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
             <source>Parameters and optimizer states to CPU</source>
             <translation>파라미터와 옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="137" />
             <source>Automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="138" />
             <source>None</source>
             <translation>없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="119" />
-            <source>Full (every layer)</source>
-            <translation>전체 (모든 레이어)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="119" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="139" />
             <source>Selective (attention)</source>
             <translation>선택적 (어텐션)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="120" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
+            <source>Full (every layer)</source>
+            <translation>전체 (모든 레이어)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
             <source>Optimizer step &amp;inside backward</source>
             <translation>역전파 중 옵티마이저 스텝(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="121" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
             <source>Flash&amp;Attention</source>
             <translation>Flash&amp;Attention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
             <source>Chun&amp;ked loss (no full logits)</source>
             <translation>청크 단위 손실 계산 (전체 로짓 없음)(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="146" />
             <source>&amp;Precision:</source>
             <translation>정밀도(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="147" />
             <source>Optimi&amp;zer:</source>
             <translation>옵티마이저(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="149" />
             <source>Off&amp;load:</source>
             <translation>오프로드(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
             <source>Activation re&amp;compute:</source>
             <translation>활성값 재계산(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="153" />
             <source>Optimizer step inside backward</source>
             <translation>역전파 중 옵티마이저 스텝</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
             <source>FlashAttention</source>
             <translation>FlashAttention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="155" />
             <source>Chunked loss</source>
             <translation>청크 단위 손실 계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="137" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="160" />
             <source>LoRA adapters</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="139" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="162" />
             <source> rank</source>
             <translation> 랭크</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="163" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="147" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="170" />
             <source>LoRA target {0}</source>
             <translation>LoRA 대상 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
-            <source>Targets:</source>
-            <translation>대상 행렬:</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="151" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
             <source>Projection matrices that get adapters</source>
             <translation>어댑터를 붙일 프로젝션 행렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="155" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <source>Targets:</source>
+            <translation>대상 행렬:</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="179" />
             <source>Inference precision</source>
             <translation>추론 정밀도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="157" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
             <source>BF16</source>
             <translation>BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="157" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
             <source>INT4</source>
             <translation>INT4</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="157" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
             <source>INT8</source>
             <translation>INT8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="158" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
             <source>FP8</source>
             <translation>FP8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="159" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
             <source>&amp;Weights:</source>
             <translation>가중치(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="160" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
             <source>&amp;KV cache:</source>
             <translation>KV 캐시(&amp;K):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="188" />
             <source>Parallel layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="167" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="191" />
             <source>A&amp;utomatic (fastest layout that fits)</source>
             <translation>자동 (메모리에 맞는 가장 빠른 구성)(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="168" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
             <source>Set b&amp;y hand</source>
             <translation>직접 지정(&amp;Y)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="177" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="201" />
             <source>-way</source>
             <translation>-way</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="178" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
             <source> stage</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="178" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
             <source> stages</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="207" />
             <source>0 — plain data parallel</source>
             <translation>0 — 일반 데이터 병렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="208" />
             <source>1 — shard optimizer states</source>
             <translation>1 — 옵티마이저 상태 샤딩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="209" />
             <source>2 — + gradients</source>
             <translation>2 — + 그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="210" />
             <source>3 — + weights (FSDP full shard)</source>
             <translation>3 — + 가중치 (FSDP 전체 샤딩)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
             <source>Tensor parallel:</source>
             <translation>텐서 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
             <source>Pipeline parallel:</source>
             <translation>파이프라인 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="185" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
             <source>Context parallel:</source>
             <translation>컨텍스트 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="186" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
             <source>Expert parallel:</source>
             <translation>전문가 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="187" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="217" />
             <source>ZeRO stage:</source>
             <translation>ZeRO 단계:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="233" />
             <source>Change tokens</source>
             <translation>학습 토큰 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="205" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="238" />
             <source>Change dataset size</source>
             <translation>데이터셋 크기 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="207" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="243" />
             <source>Change epochs</source>
             <translation>에폭 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="210" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="247" />
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="212" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="251" />
             <source>Change micro-batch</source>
             <translation>마이크로 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="257" />
             <source>Change global batch</source>
             <translation>글로벌 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="262" />
             <source>Change concurrent sequences</source>
             <translation>동시 시퀀스 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="222" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="228" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="292" />
             <source>Change LoRA rank</source>
             <translation>LoRA 랭크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="231" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="295" />
             <source>Change LoRA targets</source>
             <translation>LoRA 대상 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="97" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="92" />
             <source>Preferences</source>
             <translation>환경 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="101" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="96" />
             <source>Appearance</source>
             <translation>모양</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="106" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="101" />
             <source>Language</source>
             <translation>언어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="107" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="102" />
             <source>&amp;Language:</source>
             <translation>언어(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="114" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="109" />
             <source>Takes effect after a restart.</source>
             <translation>다시 시작하면 적용됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="121" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="116" />
             <source>Dark</source>
             <translation>어둡게</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="121" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="116" />
             <source>Light</source>
             <translation>밝게</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="121" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="116" />
             <source>System</source>
             <translation>시스템</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="123" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="118" />
             <source>Theme</source>
             <translation>테마</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="124" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="119" />
             <source>&amp;Theme:</source>
             <translation>테마(&amp;T):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="129" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="124" />
             <source>New scenarios</source>
             <translation>새 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="134" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="129" />
             <source>Currency for new scenarios</source>
             <translation>새 시나리오의 통화</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="135" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="130" />
             <source>&amp;Currency:</source>
             <translation>통화(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="139" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="134" />
             <source>Catalog default</source>
             <translation>카탈로그 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="143" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="138" />
             <source>Site profile for new scenarios</source>
             <translation>새 시나리오의 사이트 프로필</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="149" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="144" />
             <source>Files</source>
             <translation>파일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="153" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="148" />
             <source> seconds</source>
             <translation>초</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="154" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="149" />
             <source>Autosave interval</source>
             <translation>자동 저장 간격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="155" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="150" />
             <source>Unsaved work is also saved at every wizard step</source>
             <translation>저장하지 않은 작업은 마법사 단계를 넘길 때마다 자동 저장됩니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="156" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="151" />
             <source>&amp;Autosave every:</source>
             <translation>자동 저장 간격(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="159" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="154" />
             <source>Scenario folder</source>
             <translation>시나리오 폴더</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="160" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="155" />
             <source>Export folder</source>
             <translation>내보내기 폴더</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="161" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="156" />
             <source>Catalog CSV folder</source>
             <translation>카탈로그 CSV 폴더</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="162" />
-            <source>E&amp;xports:</source>
-            <translation>내보내기(&amp;X):</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="162" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="158" />
             <source>Sc&amp;enarios:</source>
             <translation>시나리오(&amp;E):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="163" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="159" />
+            <source>E&amp;xports:</source>
+            <translation>내보내기(&amp;X):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/preferences.py" line="160" />
             <source>Catalog C&amp;SV:</source>
             <translation>카탈로그 CSV(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="132" />
+            <location filename="../../gpuplanner/ui/recent_files.py" line="50" />
+            <source>&amp;Clear Menu</source>
+            <translation>목록 지우기(&amp;C)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recovery.py" line="139" />
             <source>Autosave failed: {0}. Save your work with File › Save.</source>
             <translation>자동 저장 실패: {0}. 파일 › 저장으로 작업을 저장하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="213" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="220" />
             <source>Recover unsaved work</source>
             <translation>저장하지 않은 작업 복구</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="214" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="221" />
             <source>gpuplanner did not close normally.</source>
             <translation>gpuplanner가 정상적으로 종료되지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="216" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="223" />
             <source>File: {0}</source>
             <translation>파일: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="218" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="225" />
             <source>The scenario was never saved to a file.</source>
             <translation>이 시나리오는 파일로 저장된 적이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="219" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="227" />
             <source>Your unsaved changes to “{0}” were kept (last autosave {1}).
 {2}
 
@@ -2818,82 +2823,82 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
 복원하면 변경 사항을 되살리며, 저장하기 전까지는 저장되지 않은 상태로 남습니다. 버리기를 누르면 삭제됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="224" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="235" />
             <source>&amp;Restore</source>
             <translation>복원(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="262" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="273" />
             <source>An autosave file could not be read and was set aside: {0}</source>
             <translation>자동 저장 파일을 읽을 수 없어 따로 옮겨 두었습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="286" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="296" />
             <source>Restored your unsaved work from {0}.</source>
             <translation>{0}에 자동 저장된 작업을 복원했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="26" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="38" />
             <source>Fits?</source>
             <translation>메모리 적합?</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="26" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="39" />
             <source>Peak / GPU</source>
             <translation>GPU당 최대</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="27" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="41" />
             <source>Best layout</source>
             <translation>최적 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="29" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="44" />
             <source>Job cost</source>
             <translation>작업 비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="29" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="45" />
             <source>Owning TCO</source>
             <translation>온프레미스 TCO</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="30" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="46" />
             <source>Break-even</source>
             <translation>손익분기 가동률</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="30" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="47" />
             <source>GPUs for deadline</source>
             <translation>기한 내 필요 GPU 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="73" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="91" />
             <source>error</source>
             <translation>오류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="75" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="93" />
             <source>✓ fits</source>
             <translation>✓ 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="75" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="93" />
             <source>✗ does not fit</source>
             <translation>✗ 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="99" />
+            <location filename="../../gpuplanner/ui/resultset.py" line="103" />
             <source>{0!r} is not in the hardware catalog</source>
             <translation>{0!r}은(는) 하드웨어 카탈로그에 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="105" />
+            <location filename="../../gpuplanner/ui/resultset.py" line="109" />
             <source>internal error: {0}: {1}</source>
             <translation>내부 오류: {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="33" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="37" />
             <source>per GPU</source>
             <translation>GPU당</translation>
         </message>
@@ -2901,7 +2906,7 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
     <context>
         <name>App</name>
         <message>
-            <location filename="../../gpuplanner/ui/app.py" line="186" />
+            <location filename="../../gpuplanner/ui/app.py" line="185" />
             <source>gpuplanner cannot start:
 {0}</source>
             <translation>gpuplanner를 시작할 수 없습니다:
@@ -2911,140 +2916,140 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
     <context>
         <name>Catalog</name>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="119" />
+            <location filename="../../gpuplanner/ui/catalog_columns.py" line="115" />
             <source>from {0} to {1} {2}</source>
             <translation>{0}–{1} {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="417" />
-            <source>Not saved: {0}</source>
-            <translation>저장 안 됨: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="419" />
-            <source>Saved {0} of {1} in your catalog.</source>
-            <translation>{1}의 {0}을(를) 내 카탈로그에 저장했습니다.</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="428" />
-            <source>Not saved — {0}, {1}</source>
-            <translation>저장 안 됨 — {0}, {1}</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="505" />
+            <location filename="../../gpuplanner/ui/catalog_delegate.py" line="79" />
             <source>— (not published)</source>
             <translation>— (공개되지 않음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_model.py" line="520" />
+            <location filename="../../gpuplanner/ui/catalog_delegate.py" line="94" />
             <source>e.g. 80 GiB</source>
             <translation>예: 80 GiB</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="304" />
+            <source>Not saved: {0}</source>
+            <translation>저장 안 됨: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="307" />
+            <source>Saved {0} of {1} in your catalog.</source>
+            <translation>{1}의 {0}을(를) 내 카탈로그에 저장했습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_model.py" line="316" />
+            <source>Not saved — {0}, {1}</source>
+            <translation>저장 안 됨 — {0}, {1}</translation>
         </message>
     </context>
     <context>
         <name>CatalogEditor</name>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="245" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="253" />
             <source>Catalog not changed</source>
             <translation>카탈로그가 바뀌지 않았습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="309" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="321" />
             <source>Id of the new row (lowercase letters, digits, '.', '-', '_'):</source>
             <translation>새 행의 ID (영문 소문자, 숫자, '.', '-', '_'):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="314" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="327" />
             <source>Not added — {0!r} is not a valid id: use lowercase letters, digits, '.', '-' and '_'.</source>
             <translation>추가 안 됨 — {0!r}은(는) 올바른 ID가 아닙니다. 영문 소문자, 숫자, '.', '-', '_'만 쓰세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="318" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="333" />
             <source>Not added — the id {0!r} is already taken.</source>
             <translation>추가 안 됨 — ID {0!r}은(는) 이미 사용 중입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="347" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="365" />
             <source>Duplicate row</source>
             <translation>행 복제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="347" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="365" />
             <source>Add row</source>
             <translation>행 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="352" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="371" />
             <source>Added {0}. Edit its cells; undo with Ctrl+Z.</source>
             <translation>{0}을(를) 추가했습니다. 셀을 편집하세요. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="353" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="372" />
             <source>Not added — {0}</source>
             <translation>추가 안 됨 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="358" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="379" />
             <source>Added {0} and its node type {1}. Edit their cells; undo with Ctrl+Z.</source>
             <translation>{0}과(와) 노드 종류 {1}을(를) 추가했습니다. 셀을 편집하세요. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="367" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="390" />
             <source>Shipped rows cannot be deleted. Edit them, or reset your edits.</source>
             <translation>기본 제공 행은 삭제할 수 없습니다. 편집하거나 편집 내용을 되돌리세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="371" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="395" />
             <source>Deleted {0} and {1} row(s) that used it. Undo with Ctrl+Z.</source>
             <translation>{0}과(와) 이를 사용하던 행 {1}개를 삭제했습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="372" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="397" />
             <source>Deleted {0}. Undo with Ctrl+Z.</source>
             <translation>{0}을(를) 삭제했습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="373" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="400" />
             <source>Delete {0}</source>
             <translation>{0} 삭제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="374" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="402" />
             <source>Not deleted — {0}</source>
             <translation>삭제 안 됨 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="383" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="412" />
             <source>Reset {0} to shipped</source>
             <translation>{0}을(를) 기본 제공 값으로 되돌리기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="384" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="413" />
             <source>{0}: the shipped values apply again. Undo with Ctrl+Z.</source>
             <translation>{0}: 기본 제공 값이 다시 적용됩니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="385" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="414" />
             <source>Not reset — {0}</source>
             <translation>되돌리지 않음 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="392" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="424" />
             <source>Import CSV into {0}</source>
             <translation>{0}에 CSV 가져오기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="393" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="426" />
             <source>CSV files (*.csv);;All files (*)</source>
             <translation>CSV 파일 (*.csv);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="400" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="435" />
             <source>Cannot import CSV</source>
             <translation>CSV를 가져올 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="401" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="435" />
             <source>{0}
 
 Your catalog was not changed.</source>
@@ -3053,27 +3058,27 @@ Your catalog was not changed.</source>
 내 카탈로그는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="403" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="438" />
             <source>Imported {0} row(s) into {1}. Undo with Ctrl+Z.</source>
             <translation>{1}에 행 {0}개를 가져왔습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="408" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="445" />
             <source>Export your {0}</source>
             <translation>내 {0} 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="409" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="447" />
             <source>CSV files (*.csv)</source>
             <translation>CSV 파일 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="416" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="458" />
             <source>Cannot export CSV</source>
             <translation>CSV를 내보낼 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="417" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="459" />
             <source>{0}
 
 An existing file there was left as it was.</source>
@@ -3082,7 +3087,7 @@ An existing file there was left as it was.</source>
 그 위치에 있던 기존 파일은 그대로 두었습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="419" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="462" />
             <source>Exported {0} of your row(s) to {1}.</source>
             <translation>내 행 {0}개를 {1}(으)로 내보냈습니다.</translation>
         </message>
@@ -3090,7 +3095,7 @@ An existing file there was left as it was.</source>
     <context>
         <name>CatalogTablePage</name>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="124" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="126" />
             <source>{0} of {1} rows</source>
             <translation>{1}행 중 {0}행</translation>
         </message>
@@ -3098,17 +3103,17 @@ An existing file there was left as it was.</source>
     <context>
         <name>CompareDialog</name>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="386" />
+            <location filename="../../gpuplanner/ui/compare.py" line="426" />
             <source>&lt;b&gt;{0}&lt;/b&gt;: {1}&lt;br&gt;&lt;b&gt;{2}&lt;/b&gt;: {3}</source>
             <translation>&lt;b&gt;{0}&lt;/b&gt;: {1}&lt;br&gt;&lt;b&gt;{2}&lt;/b&gt;: {3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="391" />
+            <location filename="../../gpuplanner/ui/compare.py" line="434" />
             <source>Inputs that differ: {0}</source>
             <translation>다른 입력 항목: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/compare.py" line="392" />
+            <location filename="../../gpuplanner/ui/compare.py" line="434" />
             <source>The inputs are the same.</source>
             <translation>입력 항목이 같습니다.</translation>
         </message>
@@ -3116,27 +3121,27 @@ An existing file there was left as it was.</source>
     <context>
         <name>CostPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="165" />
             <source>Catalog default</source>
             <translation>카탈로그 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="192" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="165" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="220" />
             <source>{0} (not in the catalog)</source>
             <translation>{0} (카탈로그에 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="176" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="231" />
             <source>catalog</source>
             <translation>카탈로그</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="182" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="238" />
             <source>Catalog prices for {0}. A price you type applies to every candidate GPU.</source>
             <translation>{0}의 카탈로그 가격입니다. 직접 입력한 가격은 모든 후보 GPU에 적용됩니다.</translation>
         </message>
@@ -3144,27 +3149,27 @@ An existing file there was left as it was.</source>
     <context>
         <name>DefaultableSpin</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="198" />
+            <location filename="../../gpuplanner/ui/fields.py" line="215" />
             <source>not published</source>
             <translation>공개되지 않음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="202" />
+            <location filename="../../gpuplanner/ui/fields.py" line="220" />
             <source>Use the catalog's value</source>
             <translation>카탈로그 값 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="203" />
+            <location filename="../../gpuplanner/ui/fields.py" line="221" />
             <source>Reset to the catalog value</source>
             <translation>카탈로그 값으로 되돌리기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="238" />
+            <location filename="../../gpuplanner/ui/fields.py" line="256" />
             <source>your value</source>
             <translation>직접 입력한 값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="239" />
+            <location filename="../../gpuplanner/ui/fields.py" line="257" />
             <source>Source: {0}</source>
             <translation>출처: {0}</translation>
         </message>
@@ -3172,116 +3177,26 @@ An existing file there was left as it was.</source>
     <context>
         <name>Fields</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="162" />
+            <location filename="../../gpuplanner/ui/fields.py" line="170" />
             <source>{0}: problem</source>
             <translation>{0}: 문제</translation>
         </message>
     </context>
     <context>
-        <name>HardwarePage</name>
+        <name>FileCommands</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="170" />
-            <source>tick at least one GPU to compare</source>
-            <translation>비교할 GPU를 하나 이상 선택하세요</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="207" />
-            <source>{0} (not in the catalog)</source>
-            <translation>{0} (카탈로그에 없음)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="223" />
-            <source>Comparing {0}: {1}.</source>
-            <translation>{0}종 비교: {1}.</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="225" />
-            <source>Not in the catalog (shown as errors): {0}.</source>
-            <translation>카탈로그에 없음 (오류로 표시): {0}.</translation>
-        </message>
-    </context>
-    <context>
-        <name>Language</name>
-        <message>
-            <location filename="../../gpuplanner/ui/i18n.py" line="221" />
-            <location filename="../../gpuplanner/ui/preferences.py" line="60" />
-            <source>System default</source>
-            <translation>시스템 기본값</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="88" />
-            <source>Estimating…</source>
-            <translation>추정 중…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="103" />
-            <source>Estimate failed: {0}</source>
-            <translation>추정 실패: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="194" />
-            <source>PNG…</source>
-            <translation>PNG…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="195" />
-            <source>SVG…</source>
-            <translation>SVG…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="205" />
-            <source>(none)</source>
-            <translation>(없음)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="208" />
-            <source>&amp;Clear Menu</source>
-            <translation>목록 지우기(&amp;C)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="272" />
-            <source>gpuplanner cannot start</source>
-            <translation>gpuplanner를 시작할 수 없습니다</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="273" />
-            <source>The hardware catalog cannot be read:
-{0}</source>
-            <translation>하드웨어 카탈로그를 읽을 수 없습니다:
-{0}</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="318" />
-            <location filename="../../gpuplanner/ui/main_window.py" line="445" />
-            <source>This scenario</source>
-            <translation>이 시나리오</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="324" />
-            <source>unsaved</source>
-            <translation>저장 안 됨</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="325" />
-            <source>{0} — {1}[*] — gpuplanner</source>
-            <translation>{0} — {1}[*] — gpuplanner</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="358" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="67" />
             <source>Cannot start a new scenario</source>
             <translation>새 시나리오를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="376" />
-            <location filename="../../gpuplanner/ui/main_window.py" line="380" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="86" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="91" />
             <source>Cannot open scenario</source>
             <translation>시나리오를 열 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="377" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="87" />
             <source>{0}
 
 The file is not a valid scenario; nothing was changed.</source>
@@ -3290,7 +3205,7 @@ The file is not a valid scenario; nothing was changed.</source>
 올바른 시나리오 파일이 아닙니다. 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="381" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="91" />
             <source>{0}
 
 Nothing was changed.</source>
@@ -3299,17 +3214,17 @@ Nothing was changed.</source>
 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="385" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="95" />
             <source>Opened {0}</source>
             <translation>{0} 열림</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="410" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="122" />
             <source>Cannot save scenario</source>
             <translation>시나리오를 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="411" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="123" />
             <source>{0}
 
 Your changes are still open here; choose another place with File › Save As.</source>
@@ -3318,17 +3233,17 @@ Your changes are still open here; choose another place with File › Save As.</s
 변경 사항은 그대로 열려 있습니다. 파일 › 다른 이름으로 저장에서 다른 위치를 고르세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="415" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="129" />
             <source>Saved {0}</source>
             <translation>{0} 저장됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="430" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="145" />
             <source>Cannot compare</source>
             <translation>비교할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="431" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="145" />
             <source>{0}
 
 The open scenario was not changed.</source>
@@ -3337,33 +3252,113 @@ The open scenario was not changed.</source>
 열려 있는 시나리오는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="461" />
-            <location filename="../../gpuplanner/ui/main_window.py" line="468" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="164" />
+            <source>This scenario</source>
+            <translation>이 시나리오</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/file_commands.py" line="185" />
             <source>Export workbook</source>
             <translation>워크북 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="462" />
-            <source>The Excel export is not part of this build yet.</source>
-            <translation>이 빌드에는 아직 Excel 내보내기가 없습니다.</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="469" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="185" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 워크북 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="475" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="194" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="478" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="197" />
             <source>Exported {0}</source>
             <translation>{0} 내보냄</translation>
         </message>
+    </context>
+    <context>
+        <name>HardwarePage</name>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="487" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="188" />
+            <source>tick at least one GPU to compare</source>
+            <translation>비교할 GPU를 하나 이상 선택하세요</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="232" />
+            <source>{0} (not in the catalog)</source>
+            <translation>{0} (카탈로그에 없음)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="248" />
+            <source>Comparing {0}: {1}.</source>
+            <translation>{0}종 비교: {1}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="250" />
+            <source>Not in the catalog (shown as errors): {0}.</source>
+            <translation>카탈로그에 없음 (오류로 표시): {0}.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Language</name>
+        <message>
+            <location filename="../../gpuplanner/ui/i18n.py" line="232" />
+            <source>System default</source>
+            <translation>시스템 기본값</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="60" />
+            <source>Estimating…</source>
+            <translation>추정 중…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="76" />
+            <source>Estimate failed: {0}</source>
+            <translation>추정 실패: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="106" />
+            <source>PNG…</source>
+            <translation>PNG…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="107" />
+            <source>SVG…</source>
+            <translation>SVG…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="159" />
+            <source>gpuplanner cannot start</source>
+            <translation>gpuplanner를 시작할 수 없습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="160" />
+            <source>The hardware catalog cannot be read:
+{0}</source>
+            <translation>하드웨어 카탈로그를 읽을 수 없습니다:
+{0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="206" />
+            <source>This scenario</source>
+            <translation>이 시나리오</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="212" />
+            <source>unsaved</source>
+            <translation>저장 안 됨</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="213" />
+            <source>{0} — {1}[*] — gpuplanner</source>
+            <translation>{0} — {1}[*] — gpuplanner</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="234" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -3428,253 +3423,245 @@ Source: {1}</source>
             <translation>config.json 열기(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="73" />
             <source>Read the architecture from a local Hugging Face config.json (offline; nothing is downloaded)</source>
             <translation>로컬 Hugging Face config.json에서 아키텍처를 읽습니다 (오프라인, 아무것도 내려받지 않음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="79" />
             <source>Method</source>
             <translation>학습 방식</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="82" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="84" />
             <source>&amp;Pretraining</source>
             <translation>사전학습(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="82" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="85" />
             <source>F&amp;ull fine-tune</source>
             <translation>전체 파인튜닝(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="86" />
             <source>&amp;LoRA</source>
             <translation>&amp;LoRA</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="87" />
             <source>&amp;QLoRA (4-bit base)</source>
             <translation>&amp;QLoRA (4비트 기반 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="88" />
             <source>&amp;Inference serving</source>
             <translation>추론 서빙(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="97" />
             <source>Architecture</source>
             <translation>아키텍처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="101" />
             <source>Model summary</source>
             <translation>모델 요약</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="102" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="107" />
             <source>Transformer blocks</source>
             <translation>트랜스포머 블록 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="102" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="108" />
             <source>Model width h</source>
             <translation>모델 폭 h</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="109" />
             <source>Attention (query) heads</source>
             <translation>어텐션(쿼리) 헤드 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="110" />
             <source>Key/value heads (GQA); = heads for MHA</source>
             <translation>키/값 헤드 수 (GQA). MHA면 헤드 수와 같음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="104" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="111" />
             <source>MLP inner width</source>
             <translation>MLP 내부 폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="104" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="112" />
             <source>Vocabulary size</source>
             <translation>어휘 크기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="105" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="113" />
             <source>Routed experts (1 = dense)</source>
             <translation>라우팅되는 전문가 수 (1 = dense 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="105" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="114" />
             <source>Experts per token</source>
             <translation>토큰당 전문가 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="117" />
             <source>La&amp;yers:</source>
             <translation>레이어 수(&amp;Y):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="118" />
             <source>Hidden si&amp;ze:</source>
             <translation>히든 크기(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="119" />
             <source>A&amp;ttention heads:</source>
             <translation>어텐션 헤드(&amp;T):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="120" />
             <source>&amp;KV heads:</source>
             <translation>KV 헤드(&amp;K):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="109" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="121" />
             <source>FFN hi&amp;dden:</source>
             <translation>FFN 히든 크기(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="109" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="122" />
             <source>Vo&amp;cabulary:</source>
             <translation>어휘 크기(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="110" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="123" />
             <source>E&amp;xperts:</source>
             <translation>전문가 수(&amp;X):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="110" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="124" />
             <source>Experts &amp;active:</source>
             <translation>활성 전문가 수(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="127" />
             <source> layer</source>
             <translation> 레이어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="127" />
             <source> layers</source>
             <translation> 레이어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="128" />
             <source> token</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="128" />
             <source> tokens</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="130" />
             <source> head</source>
             <translation> 헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="130" />
             <source> heads</source>
             <translation> 헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="131" />
             <source> expert (dense)</source>
             <translation> 전문가 (dense 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="113" />
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="114" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="132" />
             <source> experts</source>
             <translation> 전문가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="114" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="132" />
             <source> expert</source>
             <translation> 전문가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="150" />
             <source>&amp;Gated MLP (SwiGLU)</source>
             <translation>게이트 MLP (SwiGLU)(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="151" />
             <source>Tied e&amp;mbeddings</source>
             <translation>입출력 임베딩 공유(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="154" />
             <source>Gated MLP</source>
             <translation>게이트 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="128" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="155" />
             <source>Tied embeddings</source>
             <translation>입출력 임베딩 공유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="158" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="185" />
             <source>{0}: {1} parameters</source>
             <translation>{0}: 파라미터 {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="160" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="187" />
             <source> ({0} active per token)</source>
             <translation> (토큰당 {0} 활성)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="162" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="189" />
             <source>; multi-head latent attention from the preset</source>
             <translation>, 프리셋의 멀티헤드 잠재 어텐션(MLA)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="190" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="217" />
             <source>Choose model {0}</source>
             <translation>모델 {0} 선택</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="196" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="223" />
             <source>Change method</source>
             <translation>학습 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="212" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="239" />
             <source>Change architecture</source>
             <translation>아키텍처 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="215" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="243" />
             <source>Open a Hugging Face config.json</source>
             <translation>Hugging Face config.json 열기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="216" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="243" />
             <source>Model config (config.json *.json)</source>
             <translation>모델 설정 (config.json *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="225" />
-            <source>config.json import</source>
-            <translation>config.json 가져오기</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="226" />
-            <source>Reading config.json is not available in this build yet. Pick a preset or enter the architecture fields by hand.</source>
-            <translation>이 빌드에서는 아직 config.json을 읽을 수 없습니다. 프리셋을 고르거나 아키텍처 항목을 직접 입력하세요.</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="232" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="256" />
             <source>Cannot read config.json</source>
             <translation>config.json을 읽을 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="233" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="256" />
             <source>{0}
 
 The model was not changed.</source>
@@ -3683,7 +3670,7 @@ The model was not changed.</source>
 모델은 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="236" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="260" />
             <source>Open config.json</source>
             <translation>config.json 열기</translation>
         </message>
@@ -3691,17 +3678,17 @@ The model was not changed.</source>
     <context>
         <name>PlannerPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="92" />
             <source>Problem on this page</source>
             <translation>이 페이지의 문제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="196" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="205" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="197" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="206" />
             <source>Fix this to continue — {0}</source>
             <translation>계속하려면 이 문제를 고치세요 — {0}</translation>
         </message>
@@ -3709,47 +3696,47 @@ The model was not changed.</source>
     <context>
         <name>PlanningWizard</name>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="38" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="39" />
             <source>&lt; &amp;Back</source>
             <translation>&lt; 이전(&amp;B)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="39" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="40" />
             <source>&amp;Next &gt;</source>
             <translation>다음(&amp;N) &gt;</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="40" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="41" />
             <source>Back</source>
             <translation>이전</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="41" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="42" />
             <source>Next</source>
             <translation>다음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="74" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
             <source>Model</source>
             <translation>모델</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="74" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
             <source>Data</source>
             <translation>데이터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="74" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
             <source>Hardware</source>
             <translation>하드웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="74" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
             <source>Costs</source>
             <translation>비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="74" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
@@ -3825,7 +3812,7 @@ The model was not changed.</source>
     <context>
         <name>Results</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="106" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="129" />
             <source>smallest GPU count (of the counts plotted) that fits and finishes within {0} days</source>
             <translation>(그래프의 GPU 수 중) 메모리에 맞고 {0}일 안에 끝나는 최소 GPU 수</translation>
         </message>
@@ -3833,17 +3820,17 @@ The model was not changed.</source>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="76" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="97" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="108" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="120" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>
@@ -3866,7 +3853,7 @@ The model was not changed.</source>
             <translation>GPU별 최적 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="107" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="106" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
@@ -3874,12 +3861,12 @@ The model was not changed.</source>
     <context>
         <name>StepBar</name>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="93" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="98" />
             <source>Wizard steps</source>
             <translation>마법사 단계</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="103" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="108" />
             <source>Step {0} of {1}</source>
             <translation>{1}단계 중 {0}단계</translation>
         </message>
@@ -3897,27 +3884,27 @@ The model was not changed.</source>
             <translation>데이터 양, 배치 크기, 메모리 절감 기법과 병렬 구성을 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="240" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="304" />
             <source>pick at least one target matrix</source>
             <translation>대상 행렬을 하나 이상 고르세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="251" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="324" />
             <source>Change parallel layout</source>
             <translation>병렬 구성 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="262" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="335" />
             <source>Change how tokens are given</source>
             <translation>토큰 지정 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="319" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="397" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="321" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="401" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
         </message>
@@ -3925,18 +3912,18 @@ The model was not changed.</source>
     <context>
         <name>_FolderField</name>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="69" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="64" />
             <source>(the last folder used)</source>
             <translation>(마지막으로 쓴 폴더)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="74" />
-            <location filename="../../gpuplanner/ui/preferences.py" line="84" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="69" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="79" />
             <source>Choose a folder</source>
             <translation>폴더 선택</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/preferences.py" line="75" />
+            <location filename="../../gpuplanner/ui/preferences.py" line="70" />
             <source>Choose a folder for {0}</source>
             <translation>{0} 폴더 선택</translation>
         </message>

@@ -143,11 +143,6 @@ def test_config_json_import(window, dialog_log, tmp_path):
 
 
 def test_export_workbook_from_the_file_menu(window, dialog_log, tmp_path):
-    from gpuplanner.ui.main_window import export_function
-
-    if export_function() is None:
-        assert window.export_workbook() is False and dialog_log.infos
-        return
     out = tmp_path / "plan.xlsx"
     dialog_log.file_path = str(out)
     window.export_action.trigger()

@@ -113,11 +113,6 @@ def test_window_geometry_and_layout_come_back(qtbot, settings, dialog_log):
 
 
 def test_help_about_uses_the_about_module(window, monkeypatch):
-    from gpuplanner.ui import main_window
-
-    if not main_window.about_available():
-        assert not window.about_action.isEnabled()
-        return
     from gpuplanner.ui import about
 
     shown = []
@@ -125,14 +120,3 @@ def test_help_about_uses_the_about_module(window, monkeypatch):
     assert window.about_action.isEnabled() and window.about_action.text() == "&About gpuplanner…"
     window.about_action.trigger()
     assert shown == [window]
-
-
-def test_about_is_disabled_without_the_module(monkeypatch, settings, qtbot):
-    from gpuplanner.ui import main_window
-    from gpuplanner.ui.app import build_window
-
-    monkeypatch.setattr(main_window, "about_available", lambda: False)
-    win = build_window(settings, smoke_test=True)
-    qtbot.addWidget(win)
-    assert not win.about_action.isEnabled()
-    win.runner.shutdown()

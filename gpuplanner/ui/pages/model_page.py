@@ -247,18 +247,8 @@ class ModelPage(PlannerPage):
 
     def load_config_json(self, path: str) -> bool:
         """Read an architecture from a config.json. Errors are shown; the scenario stays as it was."""
-        try:  # core.hf_config is an optional part of a build; say so instead of failing
-            from gpuplanner.core.hf_config import model_from_config_json
-        except ImportError:
-            dialogs.error(
-                self,
-                self.tr("config.json import"),
-                self.tr(
-                    "Reading config.json is not available in this build yet. Pick a preset or "
-                    "enter the architecture fields by hand."
-                ),
-            )
-            return False
+        from gpuplanner.core.hf_config import model_from_config_json
+
         try:
             model = model_from_config_json(path)
         except (InputError, FileAccessError) as err:

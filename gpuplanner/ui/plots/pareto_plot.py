@@ -28,33 +28,22 @@ def x_of(p: SweepPoint) -> float:
 
 def pareto_front(points: list[SweepPoint]) -> list[SweepPoint]:
     """Fastest first; a point is kept when it is cheaper than every faster one (core.planner.pareto rule)."""
-    try:
-        from gpuplanner.core.planner import DeadlineResult, pareto
-    except ImportError:  # planner not in this build: the same rule, here
-        pareto = None
+    from gpuplanner.core.planner import DeadlineResult, pareto
+
     usable = [p for p in points if p.fits and p.wall_seconds is not None and p.job_cost is not None]
-    if pareto is not None:
-        as_results = tuple(
-            DeadlineResult(
-                gpu=p.gpu_id,
-                gpu_count=p.gpu_count,
-                wall_seconds=p.wall_seconds,
-                job_cloud_on_demand=p.job_cost,
-                layout=None,
-            )
-            for p in usable
+    as_results = tuple(
+        DeadlineResult(
+            gpu=p.gpu_id,
+            gpu_count=p.gpu_count,
+            wall_seconds=p.wall_seconds,
+            job_cloud_on_demand=p.job_cost,
+            layout=None,
         )
-        keep = {(d.gpu, d.gpu_count) for d in pareto(as_results)}
-        front = [p for p in usable if (p.gpu_id, p.gpu_count) in keep]
-        return sorted(front, key=lambda p: p.wall_seconds)
-    usable.sort(key=lambda p: (p.wall_seconds, p.job_cost))
-    out: list[SweepPoint] = []
-    cheapest = math.inf
-    for p in usable:
-        if p.job_cost < cheapest:
-            out.append(p)
-            cheapest = p.job_cost
-    return out
+        for p in usable
+    )
+    keep = {(d.gpu, d.gpu_count) for d in pareto(as_results)}
+    front = [p for p in usable if (p.gpu_id, p.gpu_count) in keep]
+    return sorted(front, key=lambda p: p.wall_seconds)
 
 
 class ParetoPlot(PlotPanel):

@@ -1,0 +1,79 @@
+"""The main window's menus and actions: File, Edit, View, Tools, Help.
+
+:func:`build_menus` creates them on a :class:`gpuplanner.ui.main_window.MainWindow` and keeps each action
+as an attribute of the window (``w.open_action``, ``w.undo_action``, …) so tests and other parts can reach
+them; the commands they trigger live on the window (:mod:`gpuplanner.ui.file_commands` for files).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+from .settings_keys import THEME_KEY
+from .theme import THEMES
+from .wizard import Pages
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+def build_menus(w: MainWindow) -> None:
+    t = w.tr
+    bar = w.menuBar()
+    file_menu = bar.addMenu(t("&File"))
+    w.new_action = file_menu.addAction(t("&New"), QKeySequence.StandardKey.New, w.new_scenario)
+    w.open_action = file_menu.addAction(t("&Open…"), QKeySequence.StandardKey.Open, w.open_file)
+    w.recent_menu = file_menu.addMenu(t("Open &Recent"))
+    w.recent_menu.setToolTipsVisible(True)
+    w.recent_menu.aboutToShow.connect(w._fill_recent)
+    w.compare_action = file_menu.addAction(t("Co&mpare With…"), w.compare_with)
+    w.compare_action.setStatusTip(
+        t("Show the key results and the differing inputs of this scenario and another one side by side")
+    )
+    file_menu.addSeparator()
+    w.save_action = file_menu.addAction(t("&Save"), QKeySequence.StandardKey.Save, w.save)
+    w.save_as_action = file_menu.addAction(t("Save &As…"), QKeySequence("Ctrl+Shift+S"), w.save_as)
+    file_menu.addSeparator()
+    w.export_action = file_menu.addAction(t("&Export Workbook…"), QKeySequence("Ctrl+E"), w.export_workbook)
+    w.plots_menu = file_menu.addMenu(t("Export &Plot"))
+    w.plots_menu.aboutToShow.connect(w._fill_plots_menu)
+    file_menu.addSeparator()
+    w.quit_action = file_menu.addAction(t("&Quit"), QKeySequence.StandardKey.Quit, w.close)
+
+    edit_menu = bar.addMenu(t("&Edit"))
+    w.undo_action = w.doc.undo_stack.createUndoAction(w, t("&Undo"))
+    w.undo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+    w.redo_action = w.doc.undo_stack.createRedoAction(w, t("&Redo"))
+    w.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+    edit_menu.addAction(w.undo_action)
+    edit_menu.addAction(w.redo_action)
+    edit_menu.addSeparator()
+    w.preferences_action = edit_menu.addAction(t("Pre&ferences…"), QKeySequence("Ctrl+,"), w.show_preferences)
+    w.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+
+    view_menu = bar.addMenu(t("&View"))
+    steps = view_menu.addMenu(t("&Go to Step"))
+    for i, name in enumerate(w.wizard.step_names()):
+        steps.addAction(f"&{i + 1} {name}", QKeySequence(f"Ctrl+{i + 1}"), lambda i=i: w.wizard.go_to(Pages(i)))
+    theme_menu = view_menu.addMenu(t("&Theme"))
+    group = QActionGroup(w)
+    current = str(w.settings.value(THEME_KEY, "system"))
+    labels = {"system": t("&System"), "light": t("&Light"), "dark": t("&Dark")}
+    w.theme_actions: dict[str, QAction] = {}
+    for theme in THEMES:
+        act = theme_menu.addAction(labels[theme], lambda th=theme: w.set_theme(th))
+        act.setCheckable(True)
+        act.setChecked(theme == current)
+        group.addAction(act)
+        w.theme_actions[theme] = act
+
+    # no mnemonic: every letter of "Tools" is taken by a field label on some wizard step
+    tools_menu = bar.addMenu(t("Tools"))
+    w.catalog_action = tools_menu.addAction(t("&Catalog Editor…"), QKeySequence("Ctrl+Shift+K"), w.show_catalog_editor)
+    w.catalog_action.setStatusTip(t("Edit GPUs, node types, cloud offers and site profiles"))
+
+    help_menu = bar.addMenu(t("&Help"))
+    w.about_action = help_menu.addAction(t("&About gpuplanner…"), w.about)
+    w.about_action.setMenuRole(QAction.MenuRole.AboutRole)

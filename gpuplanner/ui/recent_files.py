@@ -1,0 +1,50 @@
+"""File › Open Recent: the list of recently opened or saved scenarios, kept in QSettings."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QMenu
+
+from .settings_keys import SCENARIO_FOLDER_KEY
+
+MAX_RECENT = 8
+RECENT_KEY = "files/recent"
+LAST_KEY = "files/last"
+
+
+def recent_files(settings: QSettings) -> list[str]:
+    """The remembered files that still exist, newest first."""
+    value = settings.value(RECENT_KEY, [])
+    files = [value] if isinstance(value, str) else list(value or [])
+    return [f for f in files if f and os.path.exists(f)]
+
+
+def clear_recent(settings: QSettings) -> None:
+    settings.setValue(RECENT_KEY, [])
+
+
+def remember(settings: QSettings, path: Path) -> None:
+    """Put ``path`` first in the list; it is also the file the next start opens and where dialogs start."""
+    files = [str(path)] + [f for f in recent_files(settings) if f != str(path)]
+    settings.setValue(RECENT_KEY, files[:MAX_RECENT])
+    settings.setValue(LAST_KEY, str(path))
+    settings.setValue(SCENARIO_FOLDER_KEY, str(Path(path).parent))
+
+
+def fill_recent_menu(menu: QMenu, settings: QSettings, open_file: Callable[[str], object]) -> None:
+    t = QCoreApplication.translate
+    menu.clear()
+    files = recent_files(settings)
+    for i, path in enumerate(files):
+        act = menu.addAction(f"&{i + 1} {Path(path).name}", lambda p=path: open_file(p))
+        act.setToolTip(path)
+        act.setStatusTip(path)
+    if not files:
+        menu.addAction(t("MainWindow", "(none)")).setEnabled(False)
+    else:
+        menu.addSeparator()
+        menu.addAction(t("MainWindow", "&Clear Menu"), lambda: clear_recent(settings))
