@@ -1,0 +1,127 @@
+"""The Builder owns the workbook and the state the sheets share: the options, defined names, data validations,
+the reconciliation checks, and the TCO rows that other sheets point at. Each sheet is written by its own
+module in `sheets/`; `build` calls them in dependency order (a sheet only points at rows already written)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from openpyxl import Workbook
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ...core import cost_analysis as ca
+from ...core.catalog import Catalog
+from ...core.errors import InputError
+from ...core.scenario import Scenario
+from ..cells import sheet_ref, valid_name
+from ..i18n import LANGUAGES, translate
+from .formulas import close_formula, qualify
+from .layout import SHEETS
+from .options import Option, gather_options, shared_keys
+from .sheets import (
+    assumptions,
+    checklist,
+    checks,
+    hardware,
+    memory,
+    sources,
+    summary,
+    tco,
+    tornado,
+    training,
+    utilization,
+)
+from .styles import fit_wrapped_rows, number_formats, print_setup
+from .validation import data_validation
+
+
+class Builder:
+    def __init__(
+        self,
+        scenario: Scenario,
+        catalog: Catalog,
+        language: str,
+        scenario_text: str | None,
+        today: _dt.date | None = None,
+    ) -> None:
+        if language not in LANGUAGES:
+            raise InputError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}", key="language")
+        self.s = scenario
+        self.cat = catalog
+        self.lang = language
+        self.scenario_text = scenario_text
+        self.today = today or _dt.date.today()
+        self.options = gather_options(scenario, catalog)
+        self.main = self.options[0]
+        self.currency = scenario.cost.currency
+        self.shared_keys = shared_keys(self.options)
+        self.years: int = ca.year_columns(self.main.inputs)  # year columns of the TCO sheet: 0..years
+        self.wb = Workbook()
+        self.ws: dict[str, Worksheet] = {}
+        first = self.wb.active
+        assert first is not None
+        for i, name in enumerate(SHEETS):
+            ws = first if i == 0 else self.wb.create_sheet(name)
+            ws.title = name
+            self.ws[name] = ws
+        self.checks: list[tuple[str, str]] = []  # (description, formula that is TRUE when it reconciles)
+        self.validations: dict[str, DataValidation] = {}
+        self.fmt = number_formats(self.currency)
+        # Written by the TCO sheet, read by Summary and Checklist: the year columns and each option's rows.
+        self.tco_year_cols: list[int] = []
+        self.tco_blocks: dict[int, dict[str, int]] = {}
+
+    def n(self, opt: Option, key: str) -> str:
+        """The defined name of input `key` for option `opt`."""
+        if key in self.shared_keys:
+            return f"in_{key}"
+        return f"in_o{opt.k}_{key}"
+
+    def t(self, text: str) -> str:
+        return translate(text, self.lang)
+
+    def define(self, name: str, sheet: str, row: int, column: int) -> None:
+        assert valid_name(name), name
+        self.wb.defined_names[name] = DefinedName(name, attr_text=sheet_ref(sheet, row, column))
+
+    def validate(self, ws: Worksheet, cell: str, kind: str) -> None:
+        key = f"{ws.title}:{kind}"
+        dv = self.validations.get(key)
+        if dv is None:
+            dv = data_validation(kind, self.years)
+            if dv is None:
+                return
+            ws.add_data_validation(dv)
+            self.validations[key] = dv
+        dv.add(cell)
+
+    def check(self, description: str, formula: str, sheet: str | None = None) -> None:
+        """A reconciliation for the Checks sheet; `sheet` qualifies the formula's bare cell references."""
+        self.checks.append((description, qualify(formula, sheet) if sheet else formula))
+
+    def close(self, a: str, b: str) -> str:
+        """A reconciliation test: |a − b| ≤ tolerance × max(1, |b|)."""
+        return close_formula(a, b)
+
+    def build(self) -> Workbook:
+        # Order matters: TCO needs Training's GPU-hours, Utilization and Tornado the TCO cells, Summary and
+        # Checklist the rows of all of them, and Checks every check the others added.
+        assumptions.write(self)
+        training.write(self)
+        tco.write(self)
+        utilization.write(self)
+        tornado.write(self)
+        memory.write(self)
+        hardware.write(self)
+        checklist.write(self)
+        summary.write(self)
+        checks.write(self)
+        sources.write(self)
+        self.wb.calculation.fullCalcOnLoad = True
+        self.wb.active = 0
+        for ws in self.ws.values():
+            print_setup(ws)
+            fit_wrapped_rows(ws)
+        return self.wb

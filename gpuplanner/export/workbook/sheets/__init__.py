@@ -1,0 +1,1 @@
+"""One module per sheet; each has `write(b: Builder) -> None`."""

@@ -1,0 +1,220 @@
+"""Summary: the master check, the recommendation, the main GPU's key numbers, the comparison of the options, and
+two charts (totals by option; cumulative own vs rent of the main GPU)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from openpyxl.formatting.rule import CellIsRule
+
+from .... import __version__
+from ...cells import FILL_BAD, FONT_BAD, F, put, quote_text, sheet_ref
+from .. import charts
+from ..options import Option
+from ..styles import traffic_light
+from .tco_block import YEAR_HEADER_ROW
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+
+SHEET = "Summary"
+COMPARISON_HEADER_ROW = 34  # below the key numbers (rows 12–29)
+KEY_NUMBERS_ROW = 12
+WIDTHS = (40, 26, 16, 16, 14, 16, 18, 18, 18, 14, 16, 16, 16, 4)  # columns A–N
+
+
+def write(b: Builder) -> None:
+    _heading(b)
+    # the comparison table first, so that the recommendation can point at it
+    first, last = _comparison(b)
+    _verdicts(b, first, last)
+    _key_numbers(b)
+    _charts(b, first, last)
+    b.ws[SHEET].freeze_panes = "A2"
+
+
+def _heading(b: Builder) -> None:
+    ws, t = b.ws[SHEET], b.t
+    put(ws, 1, 1, t("GPU plan for finance"), "title")
+    put(ws, 2, 1, t("Scenario"), "bold")
+    put(ws, 2, 2, b.s.name, "text")
+    put(ws, 3, 1, t("Exported"), "bold")
+    put(ws, 3, 2, f"{b.today.isoformat()}, gpuplanner {__version__}", "text")
+    put(ws, 4, 1, t("Currency"), "bold")
+    put(ws, 4, 2, F("in_currency"), "link")
+    put(ws, 6, 1, t("All checks pass"), "bold")
+    put(ws, 6, 2, F("Checks!$C$4"), "bold")
+    traffic_light(ws, "B6")
+    for letter, width in zip("ABCDEFGHIJKLMN", WIDTHS, strict=True):
+        ws.column_dimensions[letter].width = width
+
+
+def _comparison(b: Builder) -> tuple[int, int]:
+    """One row per option; returns the first and last row."""
+    ws, t, hdr = b.ws[SHEET], b.t, COMPARISON_HEADER_ROW
+    put(ws, hdr - 1, 1, t("Comparison of the options"), "section")
+    heads = (
+        t("Option"),
+        t("GPU"),
+        t("Fits in memory"),
+        t("Headroom per GPU"),
+        t("Wall-clock days"),
+        t("GPU-hours"),
+        t("On-prem TCO"),
+        t("Cloud on-demand"),
+        t("Cloud reserved 1 year"),
+        t("Break-even utilization"),
+        t("Own: cost per million tokens"),
+        t("On-demand: cost per million tokens"),
+        t("Best cost per million tokens"),
+    )
+    for i, h in enumerate(heads, start=1):
+        put(ws, hdr, i, h, "header")
+    ws.row_dimensions[hdr].height = 45
+    for opt in b.options:
+        _comparison_row(b, opt, hdr + opt.k)
+    first, last = hdr + 1, hdr + len(b.options)
+    ws.conditional_formatting.add(
+        f"D{first}:D{last}", CellIsRule(operator="lessThan", formula=["0"], fill=FILL_BAD, font=FONT_BAD)
+    )
+    ws.conditional_formatting.add(
+        f"C{first}:C{last}", CellIsRule(operator="equal", formula=["FALSE"], fill=FILL_BAD, font=FONT_BAD)
+    )
+    return first, last
+
+
+def _comparison_row(b: Builder, opt: Option, r: int) -> None:
+    ws, fmt, cc = b.ws[SHEET], b.fmt, opt.cells
+    od_p, tps = b.n(opt, "cloud_usd_per_gpu_hour"), b.n(opt, "tokens_per_second")
+    put(ws, r, 1, opt.label, "text")
+    put(ws, r, 2, opt.gpu.id, "text")
+    put(ws, r, 3, F(cc["fits"]), "link")
+    put(ws, r, 4, F(cc["headroom"]), "link", fmt["gib"] + ' "GiB"')
+    put(ws, r, 5, F(cc["wall_days"]), "link", fmt["days"])
+    put(ws, r, 6, F(cc["gpu_hours"]), "link", fmt["hours"])
+    put(ws, r, 7, F(cc["onprem_tco"]), "link", fmt["money"])
+    put(ws, r, 8, F(cc["cloud_on_demand"]), "link", fmt["money"])
+    put(ws, r, 9, F(cc["cloud_reserved_1y"]), "link", fmt["money"])
+    put(ws, r, 10, F(cc["breakeven"]), "link", "0.0%")
+    put(ws, r, 11, F(cc["per_million_tokens"]), "link", fmt["money2"])
+    put(
+        ws,
+        r,
+        12,
+        F(
+            f"IF(AND(ISNUMBER({od_p}),ISNUMBER({tps})),IF({tps}>0,{od_p}*calc_fx*in_gpu_count"
+            f'/({tps}*in_seconds_per_hour)*in_tokens_per_million,""),"")'
+        ),
+        "calc",
+        fmt["money2"],
+    )
+    put(ws, r, 13, F(f'IF(C{r}=TRUE,IF(COUNT(K{r}:L{r})=0,"",MIN(K{r}:L{r})),"")'), "bold", fmt["money2"])
+
+
+def _verdicts(b: Builder, first: int, last: int) -> None:
+    """Row 7: the recommended option (lowest best cost per million tokens among those that fit); row 8: rent
+    or buy for the main GPU."""
+    ws, t = b.ws[SHEET], b.t
+    best = f"$M${first}:$M${last}"
+    labels = f"$A${first}:$A${last}"
+    put(ws, 7, 1, t("Recommendation"), "bold")
+    put(
+        ws,
+        7,
+        2,
+        F(
+            f"IF(COUNT({best})=0,{quote_text(t('No option fits in memory'))},"
+            f"INDEX({labels},MATCH(MIN({best}),{best},0)))"
+        ),
+        "bold",
+    )
+    put(
+        ws,
+        7,
+        3,
+        t(
+            "lowest cost per million training tokens among the options that fit (owning or renting "
+            "on demand, whichever is cheaper)"
+        ),
+        "subtitle",
+    )
+    put(ws, 8, 1, t("Rent or buy (main GPU)"), "bold")
+    put(
+        ws,
+        8,
+        2,
+        F(
+            f"IF(AND(ISNUMBER(out_onprem_tco),ISNUMBER(out_cloud_on_demand)),"
+            f"IF(out_onprem_tco<out_cloud_on_demand,"
+            f"{quote_text(t('Buy: on-prem TCO is below cloud on-demand at this utilization'))},"
+            f"{quote_text(t('Rent: cloud on-demand is below on-prem TCO at this utilization'))}),"
+            f"{quote_text(t('Not comparable: a price is not published'))})"
+        ),
+        "bold",
+    )
+
+
+def _key_rows(b: Builder) -> list[tuple[str, str, str, str]]:
+    """(label, defined name or cell, unit, number format key) of each key number."""
+    t, cur, main = b.t, b.currency, b.main
+    return [
+        (t("GPU count"), "in_gpu_count", "GPUs", "int"),
+        (t("Utilization"), "in_utilization", "", "pct"),
+        (t("Horizon"), "in_horizon_years", "years", "years"),
+        (t("GPU-hours"), "out_gpu_hours", "GPU-hours", "hours"),
+        (t("Wall-clock days"), main.cells["wall_days"], "days", "days"),
+        (t("Cloud on-demand"), "out_cloud_on_demand", cur, "money"),
+        (t("Cloud reserved 1 year"), "out_cloud_reserved_1y", cur, "money"),
+        (t("Cloud reserved 3 years"), "out_cloud_reserved_3y", cur, "money"),
+        (t("Cloud spot"), "calc_cloud_spot", cur, "money"),
+        (t("On-prem capex"), "calc_capex", cur, "money"),
+        (t("On-prem TCO"), "out_onprem_tco", cur, "money"),
+        (t("Break-even utilization"), "out_breakeven_utilization", "", "pct"),
+        (t("Cost per million training tokens (on-prem)"), "out_per_million_tokens", cur, "money2"),
+        (t("This job at on-demand prices"), "calc_job_cloud_on_demand", cur, "money"),
+        (t("NPV of buying instead of renting"), main.cells["npv_buy"], cur, "money"),
+        (t("IRR of buying instead of renting"), "calc_irr", "", "pct"),
+        (t("Payback"), "calc_payback_years", "years", "num2"),
+        (t("Crossover month"), "calc_crossover_month", "month", "month"),
+    ]
+
+
+def _key_numbers(b: Builder) -> None:
+    ws, t, main = b.ws[SHEET], b.t, b.main
+    put(ws, 10, 1, t("Key numbers (main GPU)") + f": {main.gpu.name}", "section")
+    for i, h in enumerate((t("Item"), t("Value"), t("Unit")), start=1):
+        put(ws, 11, i, h, "header")
+    where: dict[str, int] = {}
+    r = KEY_NUMBERS_ROW
+    for label, ref, unit, fmt in _key_rows(b):
+        where[ref] = r
+        put(ws, r, 1, label, "text")
+        put(ws, r, 2, F(ref), "link", b.fmt[fmt])
+        put(ws, r, 3, unit, "text")
+        if ref == main.cells["npv_buy"]:
+            ws.conditional_formatting.add(
+                f"B{r}", CellIsRule(operator="lessThan", formula=["0"], fill=FILL_BAD, font=FONT_BAD)
+            )
+        r += 1
+    assert r < COMPARISON_HEADER_ROW - 1
+    b.check(
+        "Summary: the key numbers show the TCO sheet's on-prem TCO and cloud on-demand",
+        f"AND(IF(ISNUMBER(out_onprem_tco),"
+        f"{b.close(sheet_ref(SHEET, where['out_onprem_tco'], 2), 'out_onprem_tco')},TRUE),"
+        f"IF(ISNUMBER(out_cloud_on_demand),"
+        f"{b.close(sheet_ref(SHEET, where['out_cloud_on_demand'], 2), 'out_cloud_on_demand')},TRUE))",
+    )
+
+
+def _charts(b: Builder, first: int, last: int) -> None:
+    ws, t = b.ws[SHEET], b.t
+    title = t("TCO by option over the horizon") + f" ({b.currency})"
+    ws.add_chart(charts.totals_chart(ws, title, COMPARISON_HEADER_ROW, first, last), "E6")
+    line = charts.cumulative_chart(
+        b.ws["TCO"],
+        t("Cumulative cost, main GPU: own vs rent on demand"),
+        b.tco_blocks[1],
+        b.tco_year_cols,
+        YEAR_HEADER_ROW,
+    )
+    ws.add_chart(line, f"A{last + 3}")

@@ -1,0 +1,116 @@
+"""The monthly table below the TCO blocks: cumulative cost of owning and renting on demand per option, month by
+month, for the crossover month (docs/estimation_cost.md §4.2; chanthaphan/gpu-tco)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...cells import F, col, put
+from ..options import Option
+from .tco_block import SHEET
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+
+
+def _base(opt: Option) -> int:
+    """First of the option's three columns (own, rent, month if crossed)."""
+    return 5 + 3 * (opt.k - 1)
+
+
+def write(b: Builder, start: int) -> None:
+    """The table from row `start`, then each block's crossover month and the checks of the month totals."""
+    first, last = _header(b, start)
+    for m in range(last - first + 1):
+        _month(b, first + m, m)
+    for opt in b.options:
+        _crossover(b, opt, first, last)
+
+
+def _header(b: Builder, start: int) -> tuple[int, int]:
+    ws = b.ws[SHEET]
+    put(
+        ws,
+        start,
+        1,
+        "Monthly cumulative cost (for the crossover month: the first month at whose end "
+        "owning has cost no more than renting on demand)",
+        "section",
+    )
+    hdr = start + 1
+    put(ws, hdr, 1, "Month", "header")
+    put(ws, hdr, 2, "Year of the month", "header")
+    put(ws, hdr, 3, "Weight v_m = MAX(0, MIN(1, 12Y − (m − 1)))", "header")
+    for opt in b.options:
+        base = _base(opt)
+        put(ws, hdr, base, f"{opt.k}: own, cumulative", "header")
+        put(ws, hdr, base + 1, f"{opt.k}: rent, cumulative", "header")
+        put(ws, hdr, base + 2, f"{opt.k}: month if crossed", "header")
+    first = hdr + 1
+    return first, first + 12 * b.years
+
+
+def _month(b: Builder, r: int, m: int) -> None:
+    ws = b.ws[SHEET]
+    put(ws, r, 1, m, None, "0")
+    put(ws, r, 2, F(f"ROUNDUP(A{r}/in_months_per_year,0)"), "calc", "0")
+    put(ws, r, 3, F(f"IF(A{r}=0,0,MAX(0,MIN(1,in_months_per_year*in_horizon_years-(A{r}-1))))"), "calc", "0.00")
+    ycols = b.tco_year_cols
+    for opt in b.options:
+        rows = b.tco_blocks[opt.k]
+        base = _base(opt)
+        own, rent = col(base), col(base + 1)
+        K, OD = f"$C${rows['known']}", f"$C${rows['od_known']}"
+        opex = f"${col(ycols[0])}${rows['opex_full']}:${col(ycols[-1])}${rows['opex_full']}"
+        od_p = b.n(opt, "cloud_usd_per_gpu_hour")
+        if m == 0:
+            own_f = f'IF({K},$C${rows["capex"]},"")'
+            rent_f = f'IF({OD},0,"")'
+        else:
+            own_f = (
+                f"IF({K},{own}{r - 1}+$C{r}*INDEX({opex},1,$B{r}+1)/in_months_per_year"
+                f'-IF($A{r}=calc_residual_month,$C${rows["residual"]},0),"")'
+            )
+            rent_f = (
+                f"IF({OD},{rent}{r - 1}+$C{r}*in_gpu_count*in_hours_per_year*in_utilization*{od_p}"
+                f'*calc_fx/in_months_per_year,"")'
+            )
+        put(ws, r, base, F(own_f), "calc", b.fmt["money"])
+        put(ws, r, base + 1, F(rent_f), "calc", b.fmt["money"])
+        put(
+            ws,
+            r,
+            base + 2,
+            F(f'IF(AND({K},{OD}),IF(AND($A{r}<=calc_residual_month,{own}{r}<={rent}{r}),$A{r},""),"")'),
+            "calc",
+            "0",
+        )
+
+
+def _crossover(b: Builder, opt: Option, first: int, last: int) -> None:
+    ws = b.ws[SHEET]
+    rows = b.tco_blocks[opt.k]
+    base = _base(opt)
+    crossed = f"{col(base + 2)}{first}:{col(base + 2)}{last}"
+    K, OD = f"$C${rows['known']}", f"$C${rows['od_known']}"
+    put(ws, rows["crossover"], 1, "Crossover month (first month owning has cost ≤ renting)", "text")
+    put(ws, rows["crossover"], 2, "month", "text")
+    put(
+        ws,
+        rows["crossover"],
+        3,
+        F(f'IF(AND({K},{OD}),IF(COUNT({crossed})=0,"",MIN({crossed})),"")'),
+        "bold",
+        "0",
+    )
+    own_last, rent_last = f"{col(base)}{last}", f"{col(base + 1)}{last}"
+    b.check(
+        f"Option {opt.k}: the monthly own total at the end equals the on-prem TCO",
+        f"IF({K},{b.close(own_last, '$C$' + str(rows['onprem_tco']))},TRUE)",
+        SHEET,
+    )
+    b.check(
+        f"Option {opt.k}: the monthly rent total at the end equals cloud on-demand",
+        f"IF({OD},{b.close(rent_last, '$C$' + str(rows['cloud_on_demand']))},TRUE)",
+        SHEET,
+    )

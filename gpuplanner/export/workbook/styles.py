@@ -1,0 +1,70 @@
+"""Number formats and sheet-wide presentation (print setup, row heights for wrapped text). Cell styles (fonts,
+fills, borders) are in export/cells.py, next to `put`."""
+
+from __future__ import annotations
+
+import math
+
+from openpyxl.formatting.rule import CellIsRule
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..cells import FILL_BAD, FILL_GOOD, FONT_BAD, FONT_GOOD
+
+
+def number_formats(currency: str) -> dict[str, str]:
+    """The number formats by key (InputRow.fmt and the sheets); money keys in the scenario's currency."""
+    cur = '"$"' if currency == "USD" else '"₩"'
+    return {
+        "money": f"{cur}#,##0;-{cur}#,##0",
+        "money2": f"{cur}#,##0.00;-{cur}#,##0.00",
+        "usd0": '"$"#,##0',
+        "usd2": '"$"#,##0.00',
+        "usd4": '"$"#,##0.0000',
+        "pct": "0.0%",
+        "pct2": "0.00%",
+        "years": "0.0#",
+        "int": "#,##0",
+        "num2": "#,##0.00",
+        "kw": "#,##0.0",
+        "gib": "#,##0.00",
+        "sci": "0.000E+00",
+        "num": "#,##0.###",
+        "text": "@",
+        "days": "#,##0.0",
+        "hours": "#,##0",
+        "bool": "General",
+        "month": "0",
+    }
+
+
+def print_setup(ws: Worksheet) -> None:
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.gridLines = False
+    ws.oddFooter.center.text = "&A — &P / &N"
+    ws.oddHeader.left.text = "gpuplanner"
+    ws.page_margins.left = ws.page_margins.right = 0.4
+
+
+def fit_wrapped_rows(ws: Worksheet, max_height: float = 180.0) -> None:
+    """Row heights for wrapped text (openpyxl cannot measure; LibreOffice and Excel keep a stored height)."""
+    widths = {k: (d.width or 9.0) for k, d in ws.column_dimensions.items()}
+    for row in ws.iter_rows():
+        lines = 1
+        for cell in row:
+            if not isinstance(cell.value, str) or cell.data_type == "f" or not cell.alignment.wrap_text:
+                continue
+            chars = max(4.0, widths.get(cell.column_letter, 9.0) * 1.15)
+            n = sum(max(1, math.ceil(len(part) / chars)) for part in cell.value.split("\n"))
+            lines = max(lines, n)
+        if lines > 1:
+            ws.row_dimensions[row[0].row].height = min(max_height, 13.0 * lines + 2)
+
+
+def traffic_light(ws: Worksheet, rng: str) -> None:
+    """Conditional formats of a TRUE/FALSE range: TRUE on green, FALSE on red."""
+    ws.conditional_formatting.add(rng, CellIsRule(operator="equal", formula=["TRUE"], fill=FILL_GOOD, font=FONT_GOOD))
+    ws.conditional_formatting.add(rng, CellIsRule(operator="equal", formula=["FALSE"], fill=FILL_BAD, font=FONT_BAD))
