@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .memory_states import AUTOCAST_STYLES, MASTER_STYLES
+from .framework import profile
+from .memory_states import AUTOCAST_STYLES
 from .model import ModelSpec
 
 Array = np.ndarray | float
@@ -39,8 +40,9 @@ class LayerCoefficients:
     residual: float  # bytes per token per hidden unit of the layer input (the full-recompute checkpoint)
 
 
-def implementation(precision: str) -> str:
-    return "fused" if precision in MASTER_STYLES else "eager"
+def implementation(precision: str, framework: str = "generic") -> str:
+    """Kernel family of the framework: "fused" (Megatron/Transformer Engine) or "eager" (PyTorch modules)."""
+    return "fused" if profile(framework).uses_fused_kernels(precision) else "eager"
 
 
 def layer_coefficients(
@@ -51,6 +53,8 @@ def layer_coefficients(
     lora_targets: tuple[str, ...] | None = None,
     lora_rank: int = 0,
     dropout: bool = False,
+    framework: str = "generic",
+    compiled: bool = False,
 ) -> LayerCoefficients:
     """Per-layer saved-activation coefficients.
 
@@ -71,7 +75,7 @@ def layer_coefficients(
     frozen = lora_targets is not None
     targets = set(lora_targets or ())
 
-    if implementation(precision) == "fused":
+    if implementation(precision, framework) == "fused":
         # Megatron/TE: fused norm keeps its input (+ fp32 stats, negligible); the following linear keeps the
         # norm output. Two norms per layer.
         norm = e + e
@@ -93,6 +97,15 @@ def layer_coefficients(
         normalised = 0.0 if frozen else stream
         upcast = 4.0  # x.float(): a new fp32 tensor in 16-bit styles, the fp32 input itself otherwise
         autocast_extra = (1.0 if frozen else 2.0) if autocast else 0.0
+        silu_out = 1.0
+        if compiled:
+            # torch.compile (Inductor, min-cut rematerialisation partitioner, torch/_functorch/partitioners.py)
+            # saves the inputs of a fused element-wise chain and recomputes the chain in backward: the norm's
+            # fp32 upcast (a tensor private to the chain) and the SiLU output inside SiLU(gate)·up are not kept;
+            # tensors that feed a matmul stay saved. In fp32 the upcast is the input itself, kept either way.
+            upcast = 0.0 if not fp32 else upcast
+            autocast_extra = 0.0
+            silu_out = 0.0
         linear_in = e
         if frozen:
             qkv_in = linear_in if targets & {"q", "k", "v"} else 0.0
@@ -107,7 +120,7 @@ def layer_coefficients(
             split += e * q
         if model.gated_mlp:
             # gate output (kept by SiLU), up output and SiLU output (kept by the product), product (down input)
-            split += e * f * (3 + (1 if (not frozen or "down" in targets) else 0))
+            split += e * f * (2 + silu_out + (1 if (not frozen or "down" in targets) else 0))
         else:
             split += e * f * (1 + (1 if (not frozen or "down" in targets) else 0))
         attn_sq = 0.0 if flash else 6.0  # eager softmax in fp32 (4) and its bf16 copy for AV (2)
@@ -157,23 +170,84 @@ def checkpoint_bytes(
 
 
 def loss_bytes(
-    model: ModelSpec, precision: str, seq_local: Array, micro_batch: Array, tp: Array, chunked: bool
-) -> tuple[Array, Array]:
-    """(kept at the end of forward, extra at the start of backward) for the LM head output and the loss.
+    model: ModelSpec,
+    precision: str,
+    seq_local: Array,
+    micro_batch: Array,
+    tp: Array,
+    chunked: bool,
+    *,
+    kind: str = "",
+    compiled: bool = False,
+) -> tuple[Array, Array, Array]:
+    """(kept at the end of forward, extra at the start of backward, extra while the loss is computed in forward)
+    for the LM head output and the loss, bytes per GPU.
 
-    Eager (HF ``ForCausalLMLoss``): ``logits.float()`` feeds log_softmax, which keeps its fp32 output; the
-    16-bit logits are freed once the caller keeps only the loss; backward adds an fp32 gradient of that output
-    and the fp32 gradient of the logits before it is cast back (4 kept + 8, as the harness measures).
-    Fused vocab-parallel cross-entropy (Megatron ``vocab_parallel_cross_entropy``) keeps an fp32 softmax of its
-    vocabulary shard. Chunked loss (torchtune ``CEWithChunkedOutputLoss``, 8 chunks) keeps the 16-bit logits
-    chunks and upcasts one chunk at a time.
+    Eager (HF ``ForCausalLMLoss``, torchtune's ``output(h).float()``): ``logits.float()`` feeds log_softmax,
+    which keeps its fp32 output; the 16-bit logits are freed once the caller keeps only the loss; backward adds
+    an fp32 gradient of that output and the fp32 gradient of the logits before it is cast back (4 kept + 8, as
+    the harness measures); computing it holds the 16-bit logits, their fp32 copy and the log-softmax (10).
+    torchtune's ``TransformerDecoder`` upcasts the logits itself (``output(h).float()``, kind "fp32-logits");
+    eager, that holds the same tensors as HF's loss. Compiled (Inductor fuses the upcast, log-softmax and
+    NLL): the 16-bit logits are saved with a per-token log-sum-exp, and backward writes one 16-bit gradient.
+    Fused vocab-parallel cross-entropy (Megatron ``vocab_parallel_cross_entropy``) keeps an fp32 softmax of
+    its vocabulary shard. Chunked loss (torchtune ``CEWithChunkedOutputLoss``, 8 chunks) keeps each chunk's
+    fp32 log-softmax (or, compiled, its 16-bit input) and upcasts one chunk at a time.
     """
     e = 4.0 if precision == "fp32" else 2.0
     tokens_v = np.asarray(seq_local, dtype=float) * micro_batch * model.vocab / np.asarray(tp, dtype=float)
+    kind = kind or ("vocab-parallel" if implementation(precision) == "fused" else "eager-fp32")
     if chunked:
-        return tokens_v * e, tokens_v * (4.0 + 4.0) / 8
-    if implementation(precision) == "fused":
-        return tokens_v * (e + 4.0), tokens_v * 4.0
+        # backward runs chunk by chunk: one chunk's gradients exist at a time (1/8 of the logits)
+        if compiled:
+            return tokens_v * e, tokens_v * (e + 4.0) / 8, tokens_v * 4.0 / 8
+        return tokens_v * 4.0, tokens_v * (8.0 + e) / 8, tokens_v * (e + 4.0 / 8)
+    if kind == "vocab-parallel":
+        return tokens_v * (e + 4.0), tokens_v * 4.0, tokens_v * 4.0
+    if compiled and kind == "fp32-logits":
+        # torchtune's decoder returns `output(h).float()` outside the compiled layers: the compiled loss keeps
+        # its fp32 input, backward writes the fp32 gradient and casts it to 16 bits
+        return tokens_v * 4.0, tokens_v * (4.0 + e), tokens_v * e
+    if compiled:
+        return tokens_v * e, tokens_v * e, tokens_v * 4.0
     # the harness measures 4·b·s·V kept (the fp32 log-softmax; the logits are dropped by the caller) and
-    # 8·b·s·V more at the start of backward (fp32 gradients of the log-probabilities and of the logits)
-    return tokens_v * 4.0, tokens_v * 8.0
+    # 8·b·s·V more at the start of backward (fp32 gradients of the log-probabilities and of the logits); the
+    # forward peak holds the 16-bit logits and the fp32 copy beside the log-softmax (10·b·s·V in all)
+    return tokens_v * 4.0, tokens_v * 8.0, tokens_v * (e + 4.0)
+
+
+def op_sac_layer_bytes(
+    coef: LayerCoefficients,
+    model: ModelSpec,
+    precision: str,
+    seq_local: Array,
+    micro_batch: Array,
+    tp: Array,
+    sequence_parallel: Array,
+    flash: bool,
+) -> Array:
+    """Bytes one layer keeps under torchtitan's per-op selective checkpointing.
+
+    The policy (torchtitan ``_get_custom_policy``) saves the outputs of ops in ``_save_list`` — every second
+    ``aten.mm`` counted in call order, SDPA (output and log-sum-exp), reduce-scatter — and recomputes the rest
+    from the block input, which the checkpoint keeps. In a Llama block the matmuls run as wq, wk, wv, wo, w1,
+    w3, w2; the counter runs on across steps, so a step saves {wq, wv, w1, w2} or {wk, wo, w3}. The peak over a
+    run is the larger of the two sets.
+    """
+    e = 4.0 if precision == "fp32" else 2.0
+    h = model.hidden
+    f = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
+    q, kv = model.q_width, model.kv_width
+    gate = f if model.gated_mlp else 0
+    set_a = q + kv + f + h  # wq, wv, w1, w2
+    set_b = kv + h + gate  # wk, wo, w3
+    if not model.gated_mlp:  # six matmuls: {wq, wv, fc1} or {wk, wo, fc2}
+        set_a, set_b = q + kv + f, kv + h + h
+    saved_split = e * max(set_a, set_b) + e * q  # matmul outputs (TP-split) + SDPA output
+    if flash:
+        saved_split += 4.0 * model.heads
+    sbh = np.asarray(seq_local, dtype=float) * micro_batch
+    tp = np.asarray(tp, dtype=float)
+    block_input = coef.residual * h / np.where(sequence_parallel, tp, 1.0)
+    square = 0.0 if flash else 2.0 * np.asarray(seq_local, dtype=float) * model.heads / tp
+    return sbh * (block_input + saved_split / tp + square)

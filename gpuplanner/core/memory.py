@@ -16,9 +16,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import activations as act
-from .memory_states import AUTOCAST_STYLES, param_bytes, state_bytes
+from .framework import profile
+from .memory_inference import inference_parts
+from .memory_phases import activation_phases
+from .memory_states import param_bytes, state_bytes
 from .model import ModelSpec
+from .recompute import RECOMPUTE_CODES
 from .results import Layout, MemoryBreakdown, MemoryTerm
 from .scenario import Workload
 
@@ -33,11 +36,8 @@ NCCL_BYTES = 1.0 * GIB
 FRAGMENTATION = 0.08
 # QLoRA NF4 with double quantization: 4 + 0.5 + 0.127 bits per weight (Dettmers et al. 2023, §3).
 NF4_BYTES = (4 + 8 / 64 + 32 / (64 * 256)) / 8
-# Group-quantised int4 (GPTQ/AWQ, group 128 with fp16 scale and 4-bit zero) and int8 with per-channel scales.
-INT4_BYTES = 0.5 + (16 + 4) / 128 / 8
-INT8_BYTES = 1.0
-RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
-PEAK_PHASES = ("loss backward", "backward of the last layer", "end of backward", "optimizer step")
+PEAK_PHASES = ("loss backward", "backward of the last layer", "end of backward", "optimizer step", "end of forward")
+__all__ = ["RECOMPUTE_CODES", "PEAK_PHASES", "Components", "training_components", "memory_for"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ class Components:
     stage_first: np.ndarray
     stage_last: np.ndarray
     phase: np.ndarray  # index into PEAK_PHASES
+    allocator_slack: np.ndarray  # caching-allocator reserve on top of `total` (in max_memory_reserved)
+    unified: np.ndarray  # CUDA unified memory outside the allocator (paged optimizer states)
 
     @property
     def total(self) -> np.ndarray:
@@ -94,11 +96,6 @@ def _stage_params(
     return dense, layers * per_layer_expert, unit
 
 
-def _layer_params(model: ModelSpec) -> float:
-    """Matmul weights of one average layer (routed experts a token uses), for autocast's cast copies."""
-    return model.block_params(active=True) / model.layers
-
-
 def _foreach_temp(w: Workload) -> float:
     """Bytes per parameter of the temporaries of PyTorch's foreach AdamW (`torch._foreach_sqrt` of the second
     moment for the whole parameter group, torch/optim/adamw.py `_multi_tensor_adamw`); fused kernels have none."""
@@ -129,15 +126,20 @@ def training_components(
     sequence_parallel: object = None,
     gpu_count: object = 1,
 ) -> Components:
-    """Vectorised training memory. `recompute` holds codes 0 none, 1 selective, 2 full."""
+    """Vectorised training memory. `recompute` holds the codes of core/recompute.py."""
     tp, pp, cp, ep, dp = _as(tp), _as(pp), _as(cp), _as(ep), _as(dp)
     zero, mb, rc, vpp = _as(zero), _as(micro_batch), _as(recompute), _as(vpp)
     sp = tp > 1 if sequence_parallel is None else np.asarray(sequence_parallel, dtype=bool)
     gpus = _as(gpu_count)
     precision = w.precision
     lora = w.is_lora
-    sb = state_bytes(precision, w.optimizer)
+    fw = profile(w.framework)
+    fp32_params = fw.fp32_params(precision)
+    sb = state_bytes(precision, w.optimizer, fp32_params=fp32_params, fp8_recipe=w.fp8_recipe or fw.fp8_recipe)
     shard = dp * cp
+    # bitsandbytes paged optimizers allocate their states with cudaMallocManaged, outside PyTorch's caching
+    # allocator (bitsandbytes/functional.py `get_paged`): they count in `unified`, not in `total`
+    paged = 0.0 if w.optimizer_paged else 1.0
 
     global_batch = w.global_batch
     accum = np.maximum(1.0, (global_batch / (mb * dp)) if global_batch else 1.0)
@@ -153,9 +155,12 @@ def training_components(
             base = (dense + expert) * base_b
             adapters = trainable_params(model, w) / (tp * pp)
             ab = param_bytes(precision) if precision != "bf16-true" else 2.0
-            weights = np.where(zero >= 3, base / shard, base) + adapters * ab
-            grads = adapters * sb.grad
-            opt = adapters * (sb.master + sb.optimizer)
+            # FSDP shards the adapters like any other parameter (torchtune/torchtitan fully_shard per layer)
+            adapters_here = np.where(zero >= 3, adapters / shard, adapters)
+            weights = np.where(zero >= 3, base / shard, base) + adapters_here * ab
+            grads = np.where(zero >= 2, adapters / shard, adapters) * sb.grad
+            opt_states = np.where(zero >= 1, adapters / shard, adapters) * (sb.master + sb.optimizer * paged)
+            unified = np.where(zero >= 1, adapters / shard, adapters) * sb.optimizer * (1.0 - paged)
             if w.method == "qlora":
                 # bitsandbytes dequantises one Linear weight to bf16 at a time (Dettmers et al. 2023 §3)
                 biggest_linear = max(model.hidden * model.ffn_hidden, model.hidden * model.q_width) / tp
@@ -168,7 +173,9 @@ def training_components(
             p_sharded = dense / shard + expert / expert_shard
             weight_b = sb.weight
             weights = np.where(zero >= 3, p_sharded * weight_b, p_local * weight_b)
-            gathered = np.where(zero >= 3, 2 * unit * param_bytes(precision if precision != "fp32" else "fp32"), 0.0)
+            # FSDP gathers the 16-bit copy of the current unit and prefetches the next one
+            gather_b = param_bytes(precision if precision != "fp32" else "fp32")
+            gathered = np.where((zero >= 3) | fp32_params, 2 * unit * gather_b, 0.0)
             grad_b = sb.grad
             master_b = sb.master
             opt_b = sb.optimizer
@@ -178,84 +185,56 @@ def training_components(
                 master_b, opt_b = 0.0, 0.0
                 grad_b = min(grad_b, 2.0 if precision != "fp32" else 4.0)
             grads = np.where(zero >= 2, p_sharded * grad_b, p_local * grad_b)
+            if fw.unsharded_under_pp:
+                # FSDP2 under pipeline parallelism (torchtitan): reshard_after_forward=False and the reduce-scatter
+                # deferred to the last micro-batch, so a stage keeps its 16-bit weights unsharded and accumulates
+                # unsharded fp32 gradients (torch/distributed/pipelining/stage.py; _fsdp_param.py
+                # `to_accumulated_grad_if_needed`)
+                held = (pp > 1) & (zero >= 3)
+                weights = weights + np.where(held, p_local * gather_b, 0.0)
+                gathered = np.where(held, 0.0, gathered)
+                grads = np.where(held, p_local * 4.0, grads)
             if w.optimizer_in_backward:
                 grads = _largest_tensor(model, tp) * grad_b
-            optim = np.where(zero >= 1, p_sharded, p_local) * (master_b + opt_b) + p_local * sb.fp8_cache
+            sharded_states = np.where(zero >= 1, p_sharded, p_local)
+            optim = sharded_states * (master_b + opt_b * paged) + p_local * sb.fp8_cache
+            unified = sharded_states * opt_b * (1.0 - paged)
             if w.optimizer == "adafactor" and w.offload == "none":
                 factored = 4.0 * model.lora_params(1, ("q", "k", "v", "o", "gate", "up", "down")) / (tp * pp)
                 optim = optim + np.where(zero >= 1, factored / shard, factored)
             if w.offload == "full":
                 weights = np.where(zero >= 3, 0.0, weights)
-            opt = optim
-            opt_temp = np.where(zero >= 1, p_sharded, p_local) * _foreach_temp(w) * (w.offload == "none")
-            # gradients exist during forward when buffers are persistent (Megatron main_grad, FSDP sharded grads
-            # after the first micro-batch) or when earlier micro-batches of the step have accumulated them
-            persistent = precision in ("bf16-master", "fp16-master", "fp8-mixed")
+            opt_states = optim
+            opt_temp = sharded_states * _foreach_temp(w) * (w.offload == "none")
+            # gradients exist during forward when buffers are persistent (Megatron main_grad) or when earlier
+            # micro-batches of the step have accumulated them; `zero_grad(set_to_none=True)` frees them otherwise
+            persistent = fw.grads_persist(precision)
             g_fwd = np.where(persistent | (accum > 1) | (pp > 1), grads, 0.0)
             if w.optimizer_in_backward:
                 g_fwd = 0.0 * grads
 
-        seq_local = w.seq_len / cp
-        targets = w.lora_targets if lora else None
-        coef = act.layer_coefficients(
-            model,
-            precision,
-            w.flash_attention,
-            lora_targets=targets,
-            lora_rank=w.lora_rank if lora else 0,
-            dropout=w.dropout,
-        )
-        full_layer = act.layer_bytes(coef, model, seq_local, mb, tp, sp)
-        sel_layer = act.selective_layer_bytes(coef, model, seq_local, mb, tp, sp)
-        ckpt = act.checkpoint_bytes(coef, model, seq_local, mb, tp, sp)
-        per_layer = np.where(rc >= 2, ckpt, np.where(rc >= 1, sel_layer, full_layer))
-        layers = np.ceil(model.layers / pp)
-        # 1F1B: stage i keeps pp − i micro-batches in flight (the first stage pp, i.e. all L layers' worth,
-        # Korthikanti §4.2.3); interleaving adds (pp−1)/(pp·vpp); fewer micro-batches than stages cap it.
-        m = accum
-        in_flight_first = np.minimum(pp, m) * np.where(vpp > 1, 1 + (pp - 1) / (pp * vpp), 1.0)
-        in_flight = in_flight_first if first else np.ones_like(pp)
-        stored = per_layer * layers * in_flight
-        if w.activation_offload:
-            # torchtune OffloadActivations / DeepSpeed activation checkpoint offload: saved tensors go to CPU
-            # memory; the GPU keeps the layer being computed and the one being prefetched back
-            stored = np.minimum(stored, 2 * per_layer)
-        # embedding output (the first layer's input) is kept by the first stage's first layer: counted above
-        kept_loss, bwd_loss = act.loss_bytes(model, precision, seq_local, mb, tp, w.chunked_loss)
-        is_last = (not first) | (pp == 1)
-        # autocast keeps the 16-bit copy of every matmul weight it cast in forward until backward has used it
-        # (torch.autocast weight cache; the harness measures 2 bytes per weight, LM head included)
-        cast_copies: np.ndarray | float = 0.0
-        if precision in AUTOCAST_STYLES:
-            # a checkpointed layer's forward runs again in backward, so with full recompute only the LM head's copy
-            # is kept across the step (and one layer's while it is rebuilt)
-            per_layer_copy = 2.0 * _layer_params(model) / tp
-            cast_copies = np.where(rc >= 2, per_layer_copy, layers * per_layer_copy) + np.where(
-                is_last, 2.0 * model.vocab * model.hidden / tp, 0.0
-            )
-        # with full recompute the layer under backward is rebuilt in full
-        working = np.where(rc >= 2, full_layer, 0.0)
-        loss_kept = np.where(is_last, kept_loss, 0.0)
-        loss_bwd = np.where(is_last, bwd_loss, 0.0)
-        # phases: (a) loss backward: everything saved + loss buffers; (b) backward of the last layer: everything
-        # saved + the rebuilt layer; (c) end of backward: all gradients + the rebuilt first layer; (d) optimizer
-        # step: all gradients + the optimizer's temporaries
-        act_a = stored + cast_copies + loss_kept + loss_bwd
-        act_b = stored + cast_copies + working
-        act_c = working
+        act_parts = activation_phases(model, w, fw, tp, pp, cp, mb, rc, vpp, sp, accum, first=first)
+        act_a, act_b, act_c, act_e = act_parts
         if model.tied_embeddings and not lora and first:
             # tied embeddings: the embedding backward builds a dense V×h gradient and adds it to the LM head's,
             # so one more gradient-sized V×h tensor exists at the end of backward (torch embedding_dense_backward)
             act_c = act_c + model.vocab * model.hidden / tp * sb.grad
-        states_fwd = weights + opt + g_fwd + gathered
-        states_all = weights + opt + grads + gathered
+        states_fwd = weights + opt_states + g_fwd + gathered
+        states_all = weights + opt_states + grads + gathered
         totals = np.stack(
-            np.broadcast_arrays(states_fwd + act_a, states_fwd + act_b, states_all + act_c, states_all + opt_temp)
+            np.broadcast_arrays(
+                states_fwd + act_a,
+                states_fwd + act_b,
+                states_all + act_c,
+                states_all + opt_temp,
+                states_fwd + act_e,
+            )
         )
         phase = np.argmax(totals, axis=0)
-        activ = np.choose(phase, np.broadcast_arrays(act_a, act_b, act_c, 0.0 * act_c))
-        grad_now = np.where(phase <= 1, g_fwd, grads) * np.ones_like(weights)
-        opt_now = opt + np.where(phase == 3, opt_temp, 0.0)
+        activ = np.choose(phase, np.broadcast_arrays(act_a, act_b, act_c, 0.0 * act_c, act_e))
+        in_forward = (phase <= 1) | (phase == 4)
+        grad_now = np.where(in_forward, g_fwd, grads) * np.ones_like(weights)
+        opt_now = opt_states + np.where(phase == 3, opt_temp, 0.0)
         stages[first] = (
             weights + gathered,
             grad_now,
@@ -264,12 +243,14 @@ def training_components(
             np.max(totals, axis=0),
             gathered,
             phase * np.ones_like(weights),
+            unified * np.ones_like(weights),
         )
     f, last = stages[True], stages[False]
     worst_first = f[4] >= last[4]
     pick = [np.where(worst_first, a, b) for a, b in zip(f, last, strict=True)]
-    weights, grads, opt, activ, _, gathered, phase = pick
-    overhead = CUDA_CONTEXT_BYTES + np.where(gpus > 1, NCCL_BYTES, 0.0) + FRAGMENTATION * (activ + gathered)
+    weights, grads, opt, activ, _, gathered, phase, unified = pick
+    dynamic = FRAGMENTATION * (activ + gathered)
+    overhead = CUDA_CONTEXT_BYTES + np.where(gpus > 1, NCCL_BYTES, 0.0) + dynamic
     return Components(
         weights=weights,
         gradients=grads,
@@ -279,40 +260,9 @@ def training_components(
         stage_first=f[4],
         stage_last=last[4],
         phase=phase.astype(int),
+        allocator_slack=dynamic,
+        unified=unified,
     )
-
-
-def weight_bytes_per_param(weight_precision: str) -> float:
-    return {"bf16": 2.0, "int8": INT8_BYTES, "int4": INT4_BYTES}[weight_precision]
-
-
-def kv_cache_bytes(model: ModelSpec, seq_len: float, batch: float, tp: float, kv_precision: str) -> float:
-    """2·L·n_kv·d·s·b·bytes, KV heads split over TP but never below one (llm-analysis
-    `get_memory_kv_cache_per_layer`); MLA caches the latent (kv_rank + rope) per token (DeepSeek-V2 §2.1)."""
-    b = 1.0 if kv_precision == "fp8" else 2.0
-    if model.is_mla:
-        return model.layers * (model.mla_kv_rank + model.mla_rope_dim) * seq_len * batch * b
-    heads = max(model.kv_heads / tp, 1.0)
-    return 2 * model.layers * heads * model.head_dim * seq_len * batch * b
-
-
-def inference_parts(model: ModelSpec, w: Workload, tp: float, pp: float) -> tuple[float, float, float]:
-    """(weights, kv cache, activation workspace) bytes per GPU for serving."""
-    wb = weight_bytes_per_param(w.weight_precision)
-    emb = model.embedding_params() + model.output_params()
-    body = model.params - emb
-    weights = (body * wb + emb * 2.0) / (tp * pp)
-    kv = kv_cache_bytes(model, w.seq_len, w.batch, tp, w.kv_precision) / pp
-    # prefill workspace of one layer: QKV, attention output and the MLP's inner tensors for the whole prompt
-    # (buffers are reused between layers, llm-analysis `get_memory_activation_per_layer` inference path),
-    # plus fp32 logits of the last position only
-    e = 2.0
-    f = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
-    width = model.q_width + 2 * model.kv_width + model.hidden + (3 if model.gated_mlp else 2) * f
-    workspace = e * w.seq_len * w.batch * width / tp + 4.0 * w.batch * model.vocab / tp
-    if not w.flash_attention:
-        workspace += 4.0 * w.batch * (model.heads / tp) * w.seq_len**2
-    return weights, kv, workspace
 
 
 def _breakdown_training(
@@ -347,11 +297,16 @@ def _breakdown_training(
         stages=stages,
         terms=_terms(model, w, layout),
         peak_phase=PEAK_PHASES[int(c.phase)],
+        allocator_slack=float(c.allocator_slack),
+        unified=float(c.unified) if w.optimizer_paged else None,
     )
 
 
 def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, ...]:
-    sb = state_bytes(w.precision, w.optimizer)
+    fw = profile(w.framework)
+    sb = state_bytes(
+        w.precision, w.optimizer, fp32_params=fw.fp32_params(w.precision), fp8_recipe=w.fp8_recipe or fw.fp8_recipe
+    )
     shard = layout.shard_degree
     return (
         MemoryTerm(
@@ -400,6 +355,7 @@ def memory_for(
             kv_cache=kv,
             overhead=overhead,
             capacity=capacity,
+            allocator_slack=FRAGMENTATION * workspace,
         )
     else:
         br = _breakdown_training(model, w, layout, capacity, gpu_count)

@@ -62,11 +62,18 @@ def optimizer_moment_bytes(optimizer: str, precision: str) -> float:
     raise ValueError(optimizer)
 
 
-def state_bytes(precision: str, optimizer: str) -> StateBytes:
+def state_bytes(
+    precision: str, optimizer: str, *, fp32_params: bool = False, fp8_recipe: str | None = "te"
+) -> StateBytes:
+    """`fp32_params`: FSDP2 mixed precision (torchtitan), whose sharded fp32 parameters are the master copy.
+    `fp8_recipe`: Transformer Engine ("te") keeps an fp8 copy of each weight between steps; torchao's dynamic
+    scaling casts on the fly and keeps none (torchao/float8/float8_linear.py)."""
     moments = optimizer_moment_bytes(optimizer, precision)
     if precision in MASTER_STYLES:
         # Megatron accumulates into an fp32 main_grad buffer; FSDP2/torchtitan reduce in fp32 (reduce_dtype).
-        fp8 = 1.0 if precision == "fp8-mixed" else 0.0
+        fp8 = 1.0 if precision == "fp8-mixed" and fp8_recipe == "te" else 0.0
+        if fp32_params:
+            return StateBytes(weight=4.0, grad=4.0, master=0.0, optimizer=moments, fp8_cache=fp8)
         return StateBytes(weight=2.0, grad=4.0, master=4.0, optimizer=moments, fp8_cache=fp8)
     if precision == "bf16-true":
         return StateBytes(weight=2.0, grad=2.0, master=0.0, optimizer=moments)

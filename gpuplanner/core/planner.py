@@ -29,7 +29,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .framework import profile
 from .memory import GIB, RECOMPUTE_CODES, memory_for, training_components
+from .recompute import RECOMPUTE_NAMES
 from .results import Layout
 from .scenario import Scenario
 from .throughput import step_times
@@ -39,7 +41,6 @@ if TYPE_CHECKING:
     from .catalog import Catalog
     from .engine import Target
 
-RECOMPUTE_NAMES = ("none", "selective", "full")
 MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
 CONTEXT_PARALLEL = (1, 2, 4, 8, 16)
 ZERO_STAGES = (0, 1, 2, 3)
@@ -120,7 +121,7 @@ class Search:
     dp: np.ndarray
     zero: np.ndarray
     micro_batch: np.ndarray
-    recompute: np.ndarray  # codes 0 none, 1 selective, 2 full
+    recompute: np.ndarray  # codes of core/recompute.py
     vpp: int
     sequence_parallel: bool | None  # None: tp > 1
     total: np.ndarray
@@ -205,7 +206,9 @@ def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
         eps = _axis(p.ep, _divisors(m.experts) if m.is_moe else [1])
         zeros = _axis(p.zero, list(ZERO_STAGES))
         mbs = _axis(w.micro_batch, list(MICRO_BATCHES))
-        rcs = [RECOMPUTE_CODES[w.recompute]] if w.recompute is not None else [0, 1, 2]
+        # the policies the framework offers; an absent recompute is the planner's choice among them
+        policies = profile(w.framework).recompute_policies
+        rcs = [RECOMPUTE_CODES[w.recompute]] if w.recompute is not None else [RECOMPUTE_CODES[r] for r in policies]
     tps = _axis(
         p.tp, [t for t in _divisors(per_node) if m.heads % t == 0 and (m.kv_heads % t == 0 or t % m.kv_heads == 0)]
     )

@@ -68,10 +68,18 @@ class MemoryBreakdown:
     stages: tuple[float, ...] = ()  # total per pipeline stage
     peak_phase: str = ""  # when the peak happens: "loss backward", "end of backward", "optimizer step", ...
     terms: tuple[MemoryTerm, ...] = field(default=(), compare=False)
+    allocator_slack: float = 0.0  # caching-allocator reserve and fragmentation (part of `overhead`)
+    unified: float | None = None  # CUDA unified memory outside the allocator (paged optimizer states)
 
     @property
     def total(self) -> float:
         return self.weights + self.gradients + self.optimizer + self.activations + self.kv_cache
+
+    @property
+    def reserved(self) -> float:
+        """What torch.cuda.max_memory_reserved() reports: live tensors plus the allocator's reserve, without the
+        CUDA context and NCCL buffers (spec §4.3: total ≤ reserved ≤ total + overhead)."""
+        return self.total + self.allocator_slack
 
     @property
     def headroom(self) -> float:

@@ -15,6 +15,7 @@ from typing import Any
 from . import scenario as sc
 from .errors import FileAccessError, InputError
 from .files import read_user_file
+from .framework import FP8_RECIPES, FRAMEWORKS, profile
 from .model import MODEL_FIELDS, ModelSpec
 from .presets import preset as lookup_preset
 from .suggest import did_you_mean
@@ -152,6 +153,11 @@ WORKLOAD_KEYS: dict[str, Key] = {
     "offload": Key(one_of(*sc.OFFLOADS), TRAIN),
     "activation_offload": Key(boolean, TRAIN),
     "recompute": Key(one_of(*sc.RECOMPUTES), TRAIN),
+    "recompute_every": Key(pos_int, TRAIN),
+    "framework": Key(one_of(*FRAMEWORKS), TRAIN),
+    "compile": Key(boolean, TRAIN),
+    "optimizer_paged": Key(boolean, TRAIN),
+    "fp8_recipe": Key(one_of(*FP8_RECIPES), TRAIN),
     "chunked_loss": Key(boolean, TRAIN),
     "dropout": Key(boolean, TRAIN),
     "mfu": Key(lambda v: None if _is_num(v) and 0 < v <= 1 else "must be a fraction above 0 and at most 1", TRAIN),
@@ -365,6 +371,10 @@ def _build_workload(raw: dict[str, Any], fail: Callable[[str, str], InputError])
     data = dict(raw)
     if "precision" in data:
         data["precision"] = sc.PRECISION_ALIASES.get(data["precision"], data["precision"])
+    elif data.get("method") in sc.TRAINING_METHODS:
+        # an absent precision is the framework's own (torchtune trains in pure bf16, torchtitan with FSDP2
+        # mixed precision), written back explicitly when the scenario is saved
+        data["precision"] = profile(data.get("framework")).default_precision
     if "lora_targets" in data:
         data["lora_targets"] = tuple(data["lora_targets"])
     workload = sc.Workload(**data)
@@ -375,6 +385,13 @@ def _build_workload(raw: dict[str, Any], fail: Callable[[str, str], InputError])
             raise fail("workload.epochs", "needs workload.dataset_tokens")
         if workload.training_tokens is None:
             raise fail("workload.tokens", "missing; give workload.tokens or workload.dataset_tokens (× epochs)")
+        if workload.recompute_every > 1 and workload.recompute != "full":
+            raise fail(
+                "workload.recompute_every",
+                f'needs workload.recompute = "full" (every N-th layer recomputed), got {workload.recompute!r}',
+            )
+        if workload.fp8_recipe is not None and workload.precision != "fp8-mixed":
+            raise fail("workload.fp8_recipe", 'needs workload.precision = "fp8-mixed"')
         if workload.micro_batch and workload.global_batch and workload.global_batch % workload.micro_batch:
             raise fail(
                 "workload.global_batch",

@@ -25,6 +25,7 @@ import numpy as np
 from .activations import implementation
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
+from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
 from .scenario import Workload
 
 # Achievable fraction of the link's one-way bandwidth for NCCL collectives ("bus bandwidth"): A100 NVLink
@@ -140,14 +141,14 @@ def step_times(
     global_batch: object = None,
     sequence_parallel: object = None,
 ) -> StepTimes:
-    """Seconds per optimizer step for each layout. `recompute` codes: 0 none, 1 selective, 2 full."""
+    """Seconds per optimizer step for each layout. `recompute`: codes of core/recompute.py."""
     tp, pp, cp, ep, dp = (np.asarray(x, dtype=float) for x in (tp, pp, cp, ep, dp))
     zero, mb, rc, vpp = (np.asarray(x, dtype=float) for x in (zero, micro_batch, recompute, vpp))
     gb = np.asarray(global_batch if global_batch is not None else mb * dp, dtype=float)
     m = np.maximum(1.0, gb / (mb * dp))  # micro-batches per step per pipeline
     s = float(w.seq_len)
     e = compute_bytes(w.precision)
-    impl = implementation(w.precision)
+    impl = implementation(w.precision, w.framework)
     h, L = model.hidden, model.layers
     tokens_mb = mb * s  # tokens per micro-batch per data-parallel replica
 
@@ -158,10 +159,10 @@ def step_times(
         dense_flops += 6.0 * model.lora_params(w.lora_rank, w.lora_targets)
     attn_flops = attention_flops_per_token(model, s)
     fwd_share = 1.0 / 3.0 if not lora else 0.5
-    recompute_dense = np.where(rc >= 2, fwd_share * dense_flops * (1 - model.vocab * h / matmul_params(model)), 0.0)
-    recompute_attn = np.where(
-        rc >= 2, attn_flops / 3.0, np.where((rc >= 1) & (not w.flash_attention), attn_flops / 3.0, 0.0)
-    )
+    every = w.recompute_every
+    mm_share = recomputed_matmul_share(rc, every)
+    recompute_dense = mm_share * fwd_share * dense_flops * (1 - model.vocab * h / matmul_params(model))
+    recompute_attn = recomputes_attention(rc, w.flash_attention, every) * attn_flops / 3.0
     width = np.minimum(np.minimum(model.q_width, model.ffn_hidden) / tp, h)
     gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
     gemm_rate = hw.peak_flops * gemm_eff
@@ -173,9 +174,7 @@ def step_times(
     layer_flops = (dense_flops - (4.0 if lora else 6.0) * head_params) / L
     head_flops = (4.0 if lora else 6.0) * head_params
     tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
-    t_gemm = (
-        tok * (stage_layers * (layer_flops + np.where(rc >= 2, fwd_share * layer_flops, 0.0)) + head_flops) / gemm_rate
-    )
+    t_gemm = tok * (stage_layers * (layer_flops + mm_share * fwd_share * layer_flops) + head_flops) / gemm_rate
     # causal FlashAttention does ~0.55 of the counted work at ~0.75 of the GEMM rate; per counted FLOP that is
     # faster than a GEMM, which only the full-matrix counting convention allows: cap it at the GEMM rate so that
     # MFU stays under the matmul ceiling
@@ -190,10 +189,10 @@ def step_times(
     sp = tp > 1 if sequence_parallel is None else np.asarray(sequence_parallel, dtype=bool)
     rep_div = np.where(sp, tp, 1.0)
     hidden_bytes = e * passes_h * h * (REPLICATED_HIDDEN_SHARE / rep_div + (1 - REPLICATED_HIDDEN_SHARE) / tp)
-    layer_bytes = (hidden_bytes + e * passes_f * f_tokens / tp) * np.where(rc >= 2, 4.0 / 3.0, 1.0)
+    layer_bytes = (hidden_bytes + e * passes_f * f_tokens / tp) * (1.0 + recomputed_elementwise_share(rc, every) / 3.0)
     t_elem = tokens_mb / cp * stage_layers * layer_bytes / hbm
     softmax = 0.0 if w.flash_attention else SOFTMAX_BYTES_PER_SCORE * model.heads * s
-    t_softmax = np.asarray(tok * stage_layers * softmax / hbm * np.where(rc >= 1, 1.5, 1.0))
+    t_softmax = np.asarray(tok * stage_layers * softmax / hbm * (1.0 + 0.5 * recomputes_attention(rc, False, every)))
     t_loss = tok * model.vocab * LOSS_BYTES_PER_LOGIT[impl] / hbm
     style = (
         "fused"
@@ -206,7 +205,7 @@ def step_times(
     if w.method == "qlora":
         # NF4 weights are dequantised to bf16 before every matmul: read 0.5 + write 2 bytes per weight, in the
         # forward, the backward and the recomputed forward (bitsandbytes `dequantize_4bit`)
-        passes = 2.0 + np.where(rc >= 2, 1.0, 0.0)
+        passes = 2.0 + checkpointed_share(rc, every)
         t_weights = t_weights + model.block_params(active=True) / (tp * pp) * QLORA_DEQUANT_BYTES * passes / hbm
     t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights
     per_gpu = tokens_mb / (tp * pp * cp)
@@ -217,7 +216,7 @@ def step_times(
         tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, hw.inter_bytes_per_s * NETWORK_EFFICIENCY
     )
     act_bytes = tokens_mb / cp * h * e
-    tp_ops = 4.0 + np.where(rc >= 2, 2.0, 0.0)  # 2 forward + 2 backward all-reduces (+2 when recomputed)
+    tp_ops = 4.0 + 2.0 * checkpointed_share(rc, every)  # 2 forward + 2 backward all-reduces (+2 when recomputed)
     t_tp = L / pp * tp_ops * _ring(tp, 2.0, act_bytes, tp_bw)
     inter = hw.inter_bytes_per_s * NETWORK_EFFICIENCY
     t_pp = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0) * vpp

@@ -506,7 +506,12 @@ INVALID: list[tuple[str, list[dict[str, Any]], str, str]] = [
     ("method-int", [{"workload.method": 1}], "workload.method", "must be one of pretrain"),
     ("precision", [{"workload.precision": "bf17"}], "workload.precision", "must be one of fp32, bf16-mixed"),
     ("optimizer", [{"workload.optimizer": "adam"}], "workload.optimizer", "did you mean adamw"),
-    ("recompute", [{"workload.recompute": "partial"}], "workload.recompute", "must be one of none, selective, full"),
+    (
+        "recompute",
+        [{"workload.recompute": "partial"}],
+        "workload.recompute",
+        "must be one of none, selective, selective-op, full",
+    ),
     ("offload", [{"workload.offload": "cpu"}], "workload.offload", "must be one of none, optimizer, full"),
     ("tokens-string", [{"workload.tokens": "1e9"}], "workload.tokens", "must be a positive number, got '1e9'"),
     ("tokens-zero", [{"workload.tokens": 0}], "workload.tokens", "must be a positive number, got 0"),

@@ -1,4 +1,4 @@
-"""Turns the published calibration cases (../shared/reference/calibration_cases.json) into scenarios and
+"""Turns the published calibration cases (tests/validation/data/published_cases.json) into scenarios and
 compares the engine with each measurement. Every case gets either comparisons or a written reason why it cannot
 be evaluated; assumptions made for unpublished inputs are listed beside the result."""
 
@@ -20,7 +20,7 @@ from gpuplanner.core.scenario_io import parse_scenario
 
 GIB = 2**30
 REPO = Path(__file__).resolve().parents[2]
-CASES_FILE = REPO.parent / "shared" / "reference" / "calibration_cases.json"
+CASES_FILE = Path(__file__).resolve().parent / "data" / "published_cases.json"
 MEGATRON_VOCAB = 51200  # GPT-2 vocabulary padded to a multiple of 1024 (Megatron-LM default, calculon configs)
 
 
@@ -37,7 +37,11 @@ class CaseResult:
 
 
 def load_cases() -> list[dict[str, Any]]:
-    return json.loads(CASES_FILE.read_text())
+    return json.loads(CASES_FILE.read_text())["cases"]
+
+
+def framework_of(case_id: str) -> str:
+    return next((c["framework"] for c in load_cases() if c["id"] == case_id), "generic")
 
 
 def cases_available() -> bool:
@@ -250,6 +254,8 @@ def _torchtune(case: dict[str, Any]) -> CaseResult:
         "activation_offload": "offload" in rc,
         "chunked_loss": bool(s.get("chunked_cross_entropy")),
         "flash_attention": True,
+        "framework": "torchtune",
+        "compile": bool(s.get("torch_compile")),
     }
     if method in ("lora", "qlora"):
         wl["lora_rank"] = 8
@@ -257,8 +263,6 @@ def _torchtune(case: dict[str, Any]) -> CaseResult:
         wl.pop("optimizer_in_backward")
         wl["optimizer"] = "adamw"
         r.assumptions.append("LoRA rank 8 on q, v, o (torchtune llama3_2 3B_lora config)")
-    if s.get("torch_compile"):
-        r.assumptions.append("torch.compile fuses element-wise ops; not modelled (eager layer assumed)")
     sc = scenario(arch(m), wl, "a100-sxm-80gb", 1, {"tp": 1, "pp": 1, "cp": 1, "zero": 0})
     e = estimate(sc, load_catalog())
     r.comparisons.append(("total GiB (active peak)", e.memory.total / GIB, case["measured"]["peak_memory_active_gib"]))
@@ -283,6 +287,7 @@ def _bloom(case: dict[str, Any]) -> CaseResult:
         "precision": "bf16-master",
         "recompute": "full",
         "flash_attention": False,
+        "framework": "megatron",
     }
     model = arch(m)
     model.update(learned_positions=0)  # ALiBi
@@ -477,6 +482,12 @@ def table(results: list[CaseResult]) -> str:
         if r.assumptions:
             lines.append(f"{'':44s}   assumptions: {'; '.join(r.assumptions)}")
     errs = [e for r in results for e in r.errors]
+    by_framework: dict[str, list[float]] = {}
+    for r in results:
+        by_framework.setdefault(framework_of(r.case_id), []).extend(r.errors)
+    for name, fw_errs in sorted(by_framework.items()):
+        if fw_errs:
+            lines.append(f"  {name:12s} median {statistics.median(fw_errs):5.1f}% over {len(fw_errs)} comparisons")
     if errs:
         lines.append(f"median absolute error {statistics.median(errs):.1f}% over {len(errs)} comparisons")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import cases as C  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
-    not C.cases_available() and not C.in_ci(), reason="../shared/reference/calibration_cases.json not present"
+    not C.cases_available() and not C.in_ci(), reason="tests/validation/data/published_cases.json not present"
 )
 
 
