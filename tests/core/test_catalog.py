@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 import shutil
 import subprocess
 import sys
@@ -10,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.core import catalog_user
 from gpuplanner.core.catalog import (
     DEFAULT_SITE,
     SCHEMA,
@@ -413,7 +413,7 @@ def test_write_failure_leaves_file_intact(folder, user_dir, monkeypatch):
     def boom(*_a, **_k):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(catalog_user.os, "replace", boom)
+    monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(FileAccessError, match="No space left"):
         save_user_row("sites", {"id": "us-colo", "pue": 1.3}, user_dir, folder=folder)
     monkeypatch.undo()

@@ -1,0 +1,71 @@
+"""Loading the shipped catalog and the user layer over it, and validating a catalog folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gpuplanner.core.errors import FileAccessError
+
+from .build import build_catalog, first_error, merge_rows
+from .csv_io import read_folder_rows, read_table_file
+from .lookup import Catalog
+from .schema import SCHEMA
+from .types import CatalogError, RawRow
+from .user_layer import default_user_dir
+
+
+def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, use_user_layer: bool = True) -> Catalog:
+    """Load the shipped catalog (``folder``, default :func:`paths.catalog_dir`) and the user layer over it.
+
+    A problem in the shipped files raises CatalogError (all problems in ``.problems``). A problem in the
+    user layer never raises: the shipped data is used, the user files are left untouched, and the problem
+    is reported in ``Catalog.warnings``.
+    """
+    if folder is None:
+        from gpuplanner.core.paths import catalog_dir
+
+        folder = catalog_dir()
+    folder = Path(folder)
+    shipped = read_folder_rows(folder)
+    base, problems = build_catalog(shipped)
+    if problems:
+        raise first_error(problems)
+    assert base is not None
+    if not use_user_layer:
+        return _with(base, folder=folder, user_dir=None)
+    udir = Path(user_dir) if user_dir is not None else default_user_dir()
+    try:
+        user = read_folder_rows(udir, partial_columns=True, missing_ok=True, user=True)
+    except (CatalogError, FileAccessError) as exc:
+        return _with(base, folder=folder, user_dir=udir, warnings=(f"user catalog ignored: {exc}",))
+    if not any(user.values()):
+        return _with(base, folder=folder, user_dir=udir)
+    merged, problems = build_catalog(merge_rows(shipped, user))
+    if problems or merged is None:
+        err = first_error(problems)
+        return _with(base, folder=folder, user_dir=udir, warnings=(f"user catalog ignored: {err}",))
+    return _with(merged, folder=folder, user_dir=udir)
+
+
+def _with(cat: Catalog, **changes: Any) -> Catalog:
+    from dataclasses import replace
+
+    return replace(cat, **changes)
+
+
+def validate_folder(folder: Path) -> list[str]:
+    """Every problem in a catalog folder (shipped layout: all four files, all columns); empty when valid."""
+    folder = Path(folder)
+    problems: list[str] = []
+    tables: dict[str, list[RawRow]] = {}
+    for name, schema in SCHEMA.items():
+        try:
+            tables[name] = read_table_file(folder / schema.file, schema)
+        except (CatalogError, FileAccessError) as exc:
+            problems.append(str(exc))
+            tables[name] = []
+    if problems:
+        return problems
+    _, errs = build_catalog(tables)
+    return [str(e) for e in errs]
