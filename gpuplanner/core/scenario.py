@@ -86,6 +86,8 @@ class Hardware:
     candidates: tuple[str, ...] = ()  # empty: (gpu,)
     gpus_per_node: int | None = None  # None: the node type's, else 8
     node: str | None = None  # None: the catalog's default node for the GPU
+    intra_node_gbytes_per_s: float | None = None  # GB/s per GPU inside a node, one direction; None: the node's
+    inter_node_gbits_per_s: float | None = None  # Gb/s per GPU between nodes, one direction; None: the node's
 
     @property
     def compared_gpus(self) -> tuple[str, ...]:

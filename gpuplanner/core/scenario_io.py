@@ -174,6 +174,8 @@ HARDWARE_KEYS: dict[str, Key] = {
     "candidates": Key(id_list),
     "gpus_per_node": Key(pos_int),
     "node": Key(text),
+    "intra_node_gbytes_per_s": Key(pos_num),
+    "inter_node_gbits_per_s": Key(pos_num),
 }
 PARALLEL_KEYS: dict[str, Key] = {
     "tp": Key(pos_int, TRAIN_OR_TP_PP),
@@ -308,6 +310,8 @@ def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Sce
         candidates=tuple(hw.get("candidates", ())),
         gpus_per_node=hw.get("gpus_per_node"),
         node=hw.get("node"),
+        intra_node_gbytes_per_s=hw.get("intra_node_gbytes_per_s"),
+        inter_node_gbits_per_s=hw.get("inter_node_gbits_per_s"),
     )
     if hardware.candidates and hardware.gpu not in hardware.candidates:
         hardware = dataclasses.replace(hardware, candidates=(hardware.gpu, *hardware.candidates))

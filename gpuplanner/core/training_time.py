@@ -23,9 +23,18 @@ def matmul_peak_tflops(gpu: GpuSpec, precision: str) -> float:
     return gpu.peak_tflops(key) or gpu.bf16_dense_tflops
 
 
-def hardware_rates(gpu: GpuSpec, node: NodeType, gpus_per_node: int, precision: str) -> HardwareRates:
-    intra = gpu.intra_node_gb_per_s or 16.0  # no published link: assume PCIe 3 x16 (≈16 GB/s one way)
-    inter = node.network_gb_per_s_per_gpu or 1.25  # no network published: 10 GbE
+def hardware_rates(
+    gpu: GpuSpec,
+    node: NodeType,
+    gpus_per_node: int,
+    precision: str,
+    *,
+    intra_node_gbytes_per_s: float | None = None,
+    inter_node_gbits_per_s: float | None = None,
+) -> HardwareRates:
+    """Rates for the throughput model; the scenario's link speeds (one direction, per GPU) override the node's."""
+    intra = intra_node_gbytes_per_s or gpu.intra_node_gb_per_s or 16.0  # none published: PCIe 3 x16 (≈16 GB/s)
+    inter = (inter_node_gbits_per_s / 8 if inter_node_gbits_per_s else None) or node.network_gb_per_s_per_gpu or 1.25
     return HardwareRates(
         peak_flops=matmul_peak_tflops(gpu, precision) * 1e12,
         gemm_efficiency=gpu.gemm_efficiency,
@@ -46,7 +55,14 @@ def estimate_time(
     s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown | None, catalog: Catalog
 ) -> tuple[TimeEstimate, GoodputEstimate]:
     w, m = s.workload, s.model
-    rates = hardware_rates(target.gpu, target.node, target.gpus_per_node, w.precision)
+    rates = hardware_rates(
+        target.gpu,
+        target.node,
+        target.gpus_per_node,
+        w.precision,
+        intra_node_gbytes_per_s=s.hardware.intra_node_gbytes_per_s,
+        inter_node_gbits_per_s=s.hardware.inter_node_gbits_per_s,
+    )
     global_batch = w.global_batch or layout.micro_batch * layout.dp
     st = step_times(
         m,
