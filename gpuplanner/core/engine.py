@@ -10,6 +10,7 @@ from .catalog import Catalog, GpuSpec, NodeType
 from .cluster import estimate_cluster
 from .cost import estimate_cost, resolve_cost_inputs
 from .memory import memory_for, trainable_params
+from .planner import best_layout  # planner imports engine only inside functions: no import cycle
 from .results import Estimate, Layout, ModelCounts
 from .scenario import Scenario
 from .training_time import estimate_time
@@ -87,10 +88,6 @@ def given_layout(s: Scenario, target: Target) -> Layout:
 
 def choose_layout(s: Scenario, target: Target) -> Layout:
     """The planner's best layout where the scenario leaves keys out; the given one otherwise."""
-    try:
-        from .planner import best_layout
-    except ImportError:  # planner not available: plain defaults
-        return given_layout(s, target)
     return best_layout(s, target) or given_layout(s, target)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gpuplanner import calibrate_cli
+from gpuplanner.cli import calibrate as calibrate_cli
 from gpuplanner.core import calibration as cb
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.errors import FileAccessError, InputError

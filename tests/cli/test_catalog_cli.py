@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.catalog_cli import run_list, run_validate
+from gpuplanner.cli.catalog import run_list, run_validate
 from gpuplanner.core.catalog import save_user_row
 from gpuplanner.core.paths import catalog_dir
 
@@ -90,12 +90,6 @@ def test_list_reports_corrupt_user_layer(tmp_path, capsys):
     assert "warning: user catalog ignored" in capsys.readouterr().err
 
 
-def _cli_has_catalog() -> bool:
-    cli = Path(__file__).resolve().parents[2] / "gpuplanner" / "cli.py"
-    return cli.exists() and "catalog_cli" in cli.read_text(encoding="utf-8")
-
-
-@pytest.mark.skipif(not _cli_has_catalog(), reason="gpuplanner/cli.py does not wire the catalog commands yet")
 def test_subprocess(folder, tmp_path):
     env = {**os.environ, "GPUPLANNER_DATA_DIR": str(tmp_path / "data")}
     run = [sys.executable, "-m", "gpuplanner.cli", "catalog"]

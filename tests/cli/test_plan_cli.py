@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner import plan_cli
+from gpuplanner.cli import plan as plan_cli
 
 GIB = 2**30
 LLAMA_70B = """schema = 1

@@ -1,8 +1,8 @@
-"""`gpuplanner bench-script SCENARIO -o bench.py` and `gpuplanner calibrate SCENARIO RESULT.json` (issue #11).
+"""`gpuplanner calibrate SCENARIO RESULT.json` (issue #11).
 
-bench-script writes a self-contained PyTorch benchmark for the scenario (gpuplanner/benchscript); calibrate reads
-its JSON result, compares it with the estimate of what ran, derives per-GPU corrections and shows the scenario
-at several GPU counts with the catalog's numbers and the calibrated ones (gpuplanner/core/calibration.py).
+Reads the JSON result of the `bench-script` program (cli/bench.py), compares it with the estimate of what ran,
+derives per-GPU corrections and shows the scenario at several GPU counts with the catalog's numbers and the
+calibrated ones (gpuplanner/core/calibration.py).
 """
 
 from __future__ import annotations
@@ -10,60 +10,21 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from typing import Any
 
-from .cli_args import positive_int
-from .core.errors import InputError
+from ..core.calibration import DEFAULT_GPU_COUNTS, compare, device_mismatch, read_result, write_calibration
+from ..core.catalog import load_catalog
+from ..core.errors import InputError
+from ..core.scenario_io import read_scenario
+from ..report import estimate_document
+from .args import EXIT_OK, Subparsers, add_command, gpu_counts
 
-EXIT_OK = 0
 GIB = 2**30
 
 
-def _gpu_counts(text: str) -> tuple[int, ...]:
-    counts = []
-    for part in text.split(","):
-        try:
-            n = int(part.strip())
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"must be comma-separated GPU counts such as 1,8,64, got {text!r}"
-            ) from None
-        if n < 1:
-            raise argparse.ArgumentTypeError(f"GPU counts must be positive, got {n}")
-        counts.append(n)
-    return tuple(counts)
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    from .benchscript import DEFAULT_STEPS, DEFAULT_WARMUP
-    from .core.calibration import DEFAULT_GPU_COUNTS
-
-    bench = subparsers.add_parser(
-        "bench-script",
-        help="write a short PyTorch benchmark of the scenario (for 'calibrate')",
-        description="Write a self-contained PyTorch script that trains the scenario's model (random weights, "
-        "synthetic tokens) for a few steps and writes a JSON result for 'gpuplanner calibrate'.",
-    )
-    bench.add_argument("scenario", help="a .gpuplan.toml file")
-    bench.add_argument("-o", "--output", required=True, metavar="BENCH.py", help="the script to write ('-': stdout)")
-    bench.add_argument(
-        "--warmup",
-        type=positive_int,
-        default=DEFAULT_WARMUP,
-        metavar="N",
-        help=f"the script's default untimed steps (default {DEFAULT_WARMUP})",
-    )
-    bench.add_argument(
-        "--steps",
-        type=positive_int,
-        default=DEFAULT_STEPS,
-        metavar="M",
-        help=f"the script's default timed steps (default {DEFAULT_STEPS})",
-    )
-    bench.set_defaults(func=run_bench_script)
-
-    cal = subparsers.add_parser(
+def register(subparsers: Subparsers) -> None:
+    cal = add_command(
+        subparsers,
         "calibrate",
         help="compare a benchmark result with the estimate and re-plan with the corrections",
         description="Compare the measured memory and tokens/s of a 'bench-script' run with the estimate, derive "
@@ -79,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     cal.add_argument(
         "--gpus",
-        type=_gpu_counts,
+        type=gpu_counts,
         default=DEFAULT_GPU_COUNTS,
         metavar="N,N,…",
         help="GPU counts to project (default " + ",".join(map(str, DEFAULT_GPU_COUNTS)) + ")",
@@ -93,59 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cal.set_defaults(func=run_calibrate)
 
 
-# --- bench-script ---------------------------------------------------------------------------------------
-
-
-def run_bench_script(args: argparse.Namespace) -> int:
-    from .benchscript import render_script, write_script
-    from .core.calibration import bench_fit
-    from .core.catalog import load_catalog
-    from .core.scenario_io import read_scenario
-
-    scenario = read_scenario(args.scenario)
-    catalog = load_catalog()
-    gpu = catalog.gpu(scenario.hardware.gpu)
-    if args.output == "-":
-        sys.stdout.write(render_script(scenario, warmup=args.warmup, steps=args.steps, scenario_file=args.scenario))
-        return EXIT_OK
-    path = write_script(scenario, args.output, warmup=args.warmup, steps=args.steps, scenario_file=args.scenario)
-    w, m = scenario.workload, scenario.model
-    print(
-        f"wrote {path}: {m.name}, {w.method}, {w.precision}, seq {w.seq_len}, micro-batch {w.micro_batch or 1}, "
-        f"recompute {w.recompute or 'selective'}, {w.optimizer}"
-    )
-    fit = bench_fit(scenario, catalog)
-    one = f"one {gpu.id} ({gpu.memory_bytes / GIB:.0f} GiB)"
-    if fit.fits:
-        print(f"  memory   fits on {one}: about {fit.needed / GIB:.1f} GiB with all {fit.layers} layers")
-    elif fit.max_layers:
-        print(
-            f"  memory   all {fit.layers} layers need about {fit.needed / GIB:.1f} GiB, more than {one}; "
-            f"run a shrunken model with --layers {fit.max_layers} (or fewer)"
-        )
-    else:
-        print(
-            f"  memory   not even one layer fits on {one} at this sequence length and micro-batch; use a "
-            f"smaller --seq-len or --micro-batch (calibrate compares against the estimate of what ran)"
-        )
-    if gpu.vendor not in ("NVIDIA", "AMD"):
-        print(f"  note     the script runs on CUDA or ROCm GPUs; {gpu.id} ({gpu.vendor}) cannot run it")
-    print(
-        f"  run      python {path.name} --out result.json   (a node: torchrun --nproc-per-node "
-        f"{min(scenario.hardware.gpu_count, scenario.hardware.gpus_per_node or 8)} {path.name} --out result.json)"
-    )
-    print(f"  then     gpuplanner calibrate {args.scenario} result.json")
-    return EXIT_OK
-
-
-# --- calibrate ------------------------------------------------------------------------------------------
-
-
 def run_calibrate(args: argparse.Namespace) -> int:
-    from .core.calibration import compare, device_mismatch, read_result, write_calibration
-    from .core.catalog import load_catalog
-    from .core.scenario_io import read_scenario
-
     scenario = read_scenario(args.scenario)
     result = read_result(args.result)
     catalog = load_catalog()
@@ -185,8 +94,6 @@ def _err(measured: float | None, estimated: float | None) -> float | None:
 
 def calibration_document(cal: Any, catalog: Any, *, written: str | None = None) -> dict[str, Any]:
     """The JSON of `calibrate --json`: every key always present, null where not known."""
-    from .report import estimate_document
-
     r, c, mem, t = cal.result, cal.corrections, cal.memory, cal.time
     gpu = catalog.gpu(cal.gpu)
     lay = cal.as_run_layout

@@ -1,18 +1,19 @@
 """`gpuplanner catalog validate [FOLDER]` and `gpuplanner catalog list [--json]` (spec §4.2).
 
-The argparse wiring lives in gpuplanner/cli.py; these functions do the work and return the exit status:
-0 success, 2 bad catalog data (one line per problem on stderr), 3 a file that cannot be read.
+`run_validate` and `run_list` return the exit status: 0 success, 2 bad catalog data (one line per problem on
+stderr), 3 a file that cannot be read.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from gpuplanner.core.catalog import (
+from ..core.catalog import (
     SCHEMA,
     TIERS,
     Catalog,
@@ -21,23 +22,36 @@ from gpuplanner.core.catalog import (
     load_catalog,
     validate_folder,
 )
-from gpuplanner.core.errors import FileAccessError
+from ..core.errors import FileAccessError
+from ..core.paths import catalog_dir
+from .args import EXIT_FILE, EXIT_INPUT, EXIT_OK, Parser, Subparsers, add_command
+
+
+def register(subparsers: Subparsers) -> None:
+    cat = add_command(subparsers, "catalog", help="check or list the hardware catalog")
+    cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=Parser)
+    val = add_command(cat_sub, "validate", help="validate the shipped catalog or a catalog folder")
+    val.add_argument("folder", nargs="?")
+    lst = add_command(cat_sub, "list", help="the GPUs with all their fields")
+    lst.add_argument("--json", action="store_true")
+    cat.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.catalog_command == "validate":
+        return run_validate(args.folder)
+    return run_list(args.json)
 
 
 def run_validate(folder: str | None) -> int:
     """Validate the shipped catalog (``folder`` None) or a catalog folder; print the result."""
-    if folder is None:
-        from gpuplanner.core.paths import catalog_dir
-
-        path = catalog_dir()
-    else:
-        path = Path(folder)
+    path = catalog_dir() if folder is None else Path(folder)
     if not path.is_dir():
         print(
             f"{path}: not a catalog folder (expected {', '.join(s.file for s in SCHEMA.values())})",
             file=sys.stderr,
         )
-        return 2
+        return EXIT_INPUT
     for schema in SCHEMA.values():
         file = path / schema.file
         try:
@@ -47,19 +61,19 @@ def run_validate(folder: str | None) -> int:
             continue  # reported by validate_folder as a catalog problem
         except OSError as exc:
             print(f"{file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
-            return 3
+            return EXIT_FILE
     problems = validate_folder(path)
     if problems:
         for p in problems:
             print(p, file=sys.stderr)
         print(f"catalog {path}: {len(problems)} problem(s)", file=sys.stderr)
-        return 2
+        return EXIT_INPUT
     cat = load_catalog(path, use_user_layer=False)
     print(
         f"catalog OK: {len(cat.gpus)} GPUs, {len(cat.nodes)} node types, {len(cat.offers)} offers, "
         f"{len(cat.sites)} sites ({path})"
     )
-    return 0
+    return EXIT_OK
 
 
 def gpu_record(cat: Catalog, gpu: GpuSpec) -> dict[str, Any]:
@@ -125,10 +139,10 @@ def run_list(as_json: bool, *, user_dir: Path | None = None) -> int:
         cat = load_catalog(user_dir=user_dir)
     except CatalogError as exc:
         print(str(exc), file=sys.stderr)
-        return 2
+        return EXIT_INPUT
     except FileAccessError as exc:
         print(str(exc), file=sys.stderr)
-        return 3
+        return EXIT_FILE
     for w in cat.warnings:
         print(f"warning: {w}", file=sys.stderr)
     if as_json:
@@ -136,4 +150,4 @@ def run_list(as_json: bool, *, user_dir: Path | None = None) -> int:
         print(json.dumps(records, indent=2))
     else:
         print(_table(cat))
-    return 0
+    return EXIT_OK

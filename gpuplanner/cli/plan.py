@@ -8,16 +8,17 @@ import json
 import math
 from typing import Any
 
-from .cli_args import positive_int
-from .core.planner import DeadlineResult, PlanResult, RankedLayout
-from .core.results import Layout
+from ..core.engine import load_checked
+from ..core.planner import DeadlineResult, PlanResult, RankedLayout, plan
+from ..core.results import Layout
+from .args import EXIT_OK, Subparsers, add_command, positive_int
 
-EXIT_OK = 0
 GIB = 2**30
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    cmd = subparsers.add_parser(
+def register(subparsers: Subparsers) -> None:
+    cmd = add_command(
+        subparsers,
         "plan",
         help="rank the parallel layouts that fit; with workload.deadline_days, the smallest GPU count per GPU type",
     )
@@ -28,9 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .core.engine import load_checked
-    from .core.planner import plan
-
     scenario, catalog = load_checked(args.scenario)
     result = plan(scenario, catalog, top=args.top)
     if args.json:

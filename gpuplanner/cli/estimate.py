@@ -1,0 +1,76 @@
+"""`gpuplanner estimate SCENARIO [--json] [--gpu ID]` (spec §4.2, §4.3): memory, time and cost on one GPU type."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..core.errors import InputError
+from .args import EXIT_OK, Subparsers, add_command
+
+
+def register(subparsers: Subparsers) -> None:
+    cmd = add_command(subparsers, "estimate", help="memory, time and cost of a scenario on one GPU type")
+    cmd.add_argument("scenario", help="a .gpuplan.toml file")
+    cmd.add_argument("--json", action="store_true", help="print the spec §4.3 JSON document")
+    cmd.add_argument("--gpu", help="catalog GPU id to use instead of hardware.gpu")
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..core.catalog import CatalogError
+    from ..core.engine import estimate, load_checked
+    from ..report import estimate_document
+
+    scenario, catalog = load_checked(args.scenario)
+    if args.gpu:
+        try:
+            catalog.gpu(args.gpu)
+        except CatalogError as err:
+            raise InputError(err.detail, key="--gpu") from None
+    result = estimate(scenario, catalog, args.gpu)
+    doc = estimate_document(result, scenario.name)
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        print(human(doc))
+    return EXIT_OK
+
+
+def human(doc: dict[str, Any]) -> str:
+    gib = 2**30
+    m, t, p = doc["memory"], doc["time"], doc["parallel"]
+    lines = [
+        f"{doc['scenario']} on {doc['gpu']}",
+        f"  model        {doc['model']['params'] / 1e9:.2f}B parameters "
+        f"({doc['model']['trainable_params'] / 1e9:.3g}B trainable)",
+        f"  layout       tp={p['tp']} pp={p['pp']} cp={p['cp']} ep={p['ep']} dp={p['dp']} zero={p['zero']} "
+        f"micro_batch={p['micro_batch']} recompute={p['recompute']}",
+    ]
+    if m["total"] is not None:
+        lines.append(
+            f"  memory/GPU   {m['total'] / gib:.1f} GiB peak + {m['overhead'] / gib:.1f} GiB overhead of "
+            f"{m['capacity'] / gib:.1f} GiB -> {'fits' if m['fits'] else 'DOES NOT FIT'} "
+            f"(headroom {m['headroom'] / gib:.1f} GiB)"
+        )
+        lines.append(
+            f"               weights {m['weights'] / gib:.1f}, gradients {m['gradients'] / gib:.1f}, "
+            f"optimizer {m['optimizer'] / gib:.1f}, activations {m['activations'] / gib:.1f}, "
+            f"KV cache {m['kv_cache'] / gib:.1f} GiB"
+        )
+    if t.get("wall_seconds") is not None:
+        lines.append(
+            f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock, "
+            f"{t['gpu_hours']:,.0f} GPU-hours, {t['tokens_per_second']:,.0f} tokens/s, "
+            f"MFU {100 * t['mfu']:.1f}%"
+        )
+    c = doc["cost"]
+    if c.get("onprem_tco") is not None:
+        cur = doc["currency"]
+        lines.append(
+            f"  cost         cloud on-demand {c['cloud_on_demand']:,.0f} {cur}, on-prem TCO "
+            f"{c['onprem_tco']:,.0f} {cur}; job at on-demand prices "
+            f"{c['job_cloud_on_demand'] or 0:,.0f} {cur}"
+        )
+    return "\n".join(lines)
