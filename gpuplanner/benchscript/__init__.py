@@ -1,5 +1,5 @@
-"""The benchmark script `gpuplanner bench-script` writes (template) and its writer."""
+"""The benchmark script `gpuplanner bench-script` writes: the program (program/, as modules) and its writer."""
 
-from .writer import DEFAULT_STEPS, DEFAULT_WARMUP, render_script, script_config, write_script
+from .writer import DEFAULT_STEPS, DEFAULT_WARMUP, render_script, script_config, script_data, write_script
 
-__all__ = ["DEFAULT_STEPS", "DEFAULT_WARMUP", "render_script", "script_config", "write_script"]
+__all__ = ["DEFAULT_STEPS", "DEFAULT_WARMUP", "render_script", "script_config", "script_data", "write_script"]

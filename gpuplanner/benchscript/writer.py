@@ -1,15 +1,20 @@
 """Write the benchmark script for a scenario (`gpuplanner bench-script`).
 
-The script (template.SOURCE) is made self-contained by embedding a Python literal, CONFIG: the model's
-architecture, the workload the scenario plans, the expected parameter counts and the scenario's hash (sha256
-of its canonical TOML, `calibration.scenario_hash`), so that `calibrate` can tell which scenario a result
-belongs to. The canonical TOML itself is copied into the script's header as comments.
+The script is the source of the modules in `program/` (see program/__init__.py) joined into one file, and a data
+block: the JSON of `script_config` (the model's architecture, the workload the scenario plans, the expected
+parameter counts and the scenario's hash, sha256 of its canonical TOML, `calibration.scenario_hash`, so that
+`calibrate` can tell which scenario a result belongs to) in `CONFIG_JSON`. The canonical TOML itself is copied
+into the script's header as comments.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
+import json
 import os
-import pprint
+from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +23,91 @@ from ..core.calibration import bench_grad_accum, bench_support_problem, scenario
 from ..core.errors import FileAccessError, InputError
 from ..core.model import MODEL_FIELDS
 from ..core.scenario import Scenario
-from .template import SOURCE
 
 DEFAULT_WARMUP = 3
 DEFAULT_STEPS = 10
+
+# the parts of the program, in the order the script runs them
+PROGRAM = ("common", "model", "train", "measure", "result", "run")
+BODY_MARKER = "# bench-script: the writer copies from here\n"
+EMPTY_DATA_BLOCK = 'CONFIG_JSON = r"""\n{}\n"""\n'
+DATA_BLOCK_START = 'CONFIG_JSON = r"""\n'
+
+
+@dataclass(frozen=True)
+class Program:
+    preamble: str  # common.py's leading comments and docstring: the script's own
+    imports: tuple[str, ...]  # standard-library imports of all parts, once each
+    body: str  # every part from its marker line on, the data block still empty
+
+
+def _part(name: str) -> str:
+    return (resources.files(__package__) / "program" / f"{name}.py").read_text(encoding="utf-8")
+
+
+def _split(name: str, text: str) -> tuple[ast.Module, str, str]:
+    head, marker, body = text.partition(BODY_MARKER)
+    if not marker:
+        raise RuntimeError(f"benchscript/program/{name}.py has no line {BODY_MARKER.strip()!r}")
+    return ast.parse(head), head, body
+
+
+@functools.cache
+def program() -> Program:
+    """The program's parts, read once. RuntimeError when a part breaks the layout program/__init__.py describes."""
+    preamble, imports, bodies = "", [], []
+    for name in PROGRAM:
+        tree, head, body = _split(name, _part(name))
+        for i, node in enumerate(tree.body):
+            if i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+                if name == PROGRAM[0]:
+                    preamble = "\n".join(head.splitlines()[: node.end_lineno])
+                continue
+            if isinstance(node, ast.ImportFrom) and (node.level or node.module == "__future__"):
+                continue  # the parts share the script's namespace; the script has its own __future__ line
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                roots = {a.name.split(".")[0] for a in node.names} if isinstance(node, ast.Import) else {node.module}
+                if "torch" in roots:  # it would run before the guarded import in common.py
+                    raise RuntimeError(f"benchscript/program/{name}.py imports torch; import it from .common")
+                line = ast.get_source_segment(head, node)
+                if line and line not in imports:
+                    imports.append(line)
+                continue
+            if isinstance(node, ast.Assign | ast.AugAssign) and ast.unparse(node).startswith("__all__"):
+                continue  # for the linters only
+            raise RuntimeError(
+                f"benchscript/program/{name}.py line {node.lineno}: only imports go above {BODY_MARKER.strip()!r}"
+            )
+        bodies.append(body.strip("\n"))
+    imports.sort(key=lambda line: (line.startswith("from "), line))
+    body = "\n\n\n".join(bodies) + "\n"
+    if body.count(EMPTY_DATA_BLOCK) != 1:
+        raise RuntimeError("benchscript/program/common.py must hold one empty data block: " + EMPTY_DATA_BLOCK)
+    return Program(preamble=preamble, imports=tuple(imports), body=body)
+
+
+def data_block(config: dict[str, Any]) -> str:
+    """The JSON in a raw triple-quoted string. JSON escapes every quote inside a string (and a raw string keeps
+    the backslash), so the text never holds three unescaped quotes in a row and cannot end the literal."""
+    return DATA_BLOCK_START + json.dumps(config, indent=1, ensure_ascii=False) + '\n"""\n'
+
+
+def script_data(text: str) -> dict[str, Any]:
+    """The data block of a script `render_script` wrote, read back."""
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["CONFIG_JSON"]:
+            value = ast.literal_eval(node.value)
+            if isinstance(value, str):
+                data = json.loads(value)
+                if isinstance(data, dict):
+                    return data
+    raise ValueError("not a gpuplanner benchmark script: no CONFIG_JSON data block")
 
 
 def script_config(
     s: Scenario, *, warmup: int = DEFAULT_WARMUP, steps: int = DEFAULT_STEPS, scenario_file: str | None = None
 ) -> dict[str, Any]:
-    """The CONFIG literal of the script. InputError when the benchmark cannot run the scenario."""
+    """The data block of the script. InputError when the benchmark cannot run the scenario."""
     problem = bench_support_problem(s)
     if problem:
         raise InputError(problem[1], file=scenario_file, key=problem[0])
@@ -89,8 +169,22 @@ def render_script(
         "#",
     ]
     header += ["# " + line if line else "#" for line in scenario_to_toml(s).splitlines()]
-    literal = pprint.pformat(config, indent=1, width=110, sort_dicts=False)
-    return SOURCE.replace("@@HEADER@@", "\n".join(header)).replace("@@CONFIG@@", literal)
+    p = program()
+    return "\n".join(
+        [
+            "#!/usr/bin/env python3",
+            "# gpuplanner benchmark script: a short training run of one scenario's model, to calibrate the estimates.",
+            *header,
+            "#",
+            p.preamble,
+            "",
+            "from __future__ import annotations",
+            "",
+            *p.imports,
+            "",
+            p.body.replace(EMPTY_DATA_BLOCK, data_block(config)),
+        ]
+    )
 
 
 def write_script(

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from gpuplanner.benchscript.writer import script_data
 from gpuplanner.cli import calibrate as calibrate_cli
 from gpuplanner.core import calibration as cb
 from gpuplanner.core.catalog import load_catalog
@@ -236,7 +237,7 @@ def test_bench_script_writes_the_script(tmp_path: Path, files: tuple[Path, Path]
     assert res.returncode == 0, res.stderr
     text = (tmp_path / "bench.py").read_text()
     compile(text, "bench.py", "exec")
-    assert "'defaults': {'warmup': 2, 'steps': 5}" in text
+    assert script_data(text)["defaults"] == {"warmup": 2, "steps": 5}
     assert "fits on one h100-sxm-80gb" in res.stdout
     assert f"gpuplanner calibrate {spath} result.json" in res.stdout
     assert "torchrun --nproc-per-node 8" in res.stdout

@@ -113,7 +113,7 @@ def result_doc(
     smi: int | None = None,
     smi_source: str | None = "process",
 ) -> dict[str, Any]:
-    """A result document as the benchmark script writes it (see template.make_result)."""
+    """A result document as the benchmark script writes it (see benchscript/program/result.py, make_result)."""
     cfg = script_config(s)
     m, w = cfg["model"], cfg["workload"]
     layers = layers or m["layers"]
@@ -677,10 +677,11 @@ ALLOWED_IMPORTS = {
 
 
 def _config_literal(text: str) -> dict[str, Any]:
+    """The script's data block: JSON in a string literal, CONFIG_JSON."""
     for node in ast.parse(text).body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "CONFIG":
-            return ast.literal_eval(node.value)  # type: ignore[no-any-return]
-    raise AssertionError("no CONFIG in the script")
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "CONFIG_JSON":
+            return json.loads(ast.literal_eval(node.value))  # type: ignore[no-any-return]
+    raise AssertionError("no CONFIG_JSON in the script")
 
 
 def test_script_is_self_contained_python() -> None:
