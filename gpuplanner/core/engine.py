@@ -96,10 +96,13 @@ def model_counts(s: Scenario) -> ModelCounts:
     return ModelCounts(params=m.params, active_params=m.active_params, trainable_params=trainable_params(m, w))
 
 
-def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None) -> Estimate:
+def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits: bool = True) -> Estimate:
+    """`limits=False` skips the largest micro-batch and sequence length that fit (the sweep does not show them)."""
     target = resolve_target(s, catalog, gpu_id)
     layout = choose_layout(s, target)
-    memory = memory_for(s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count)
+    memory = memory_for(
+        s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=limits
+    )
     time = goodput = None
     if s.workload.is_training:
         time, goodput = estimate_time(s, target, layout, memory, catalog)

@@ -1,0 +1,355 @@
+"""The Plan: everything the app, the CLI, the workbook and notebooks show, computed once (spec §3, §4.5).
+
+`plan(scenario, catalog)` estimates every candidate GPU at the scenario's count, sweeps GPU counts the way the
+deadline search steps (whole nodes, doubling), answers the deadline per GPU type, keeps the cost/time Pareto
+set and makes one recommendation with its reason. Views read this object; none of them computes a sweep, a
+deadline answer, a Pareto set or a recommendation of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import InputError
+from .results import Estimate, Layout
+from .scenario import Scenario
+from .scenario_io import layout_problem
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .catalog import Catalog
+
+# The sweep reaches at least this many GPUs (and 8 × the scenario's count), in doubling whole-node steps.
+SWEEP_MIN_TOP_GPUS = 16_384
+SWEEP_MAX_GPUS = 1 << 20
+SWEEP_COLUMNS = (
+    "gpu",
+    "gpu_count",
+    "fits",
+    "layout",
+    "memory_total",
+    "wall_seconds",
+    "gpu_hours",
+    "tokens_per_second",
+    "job_cloud_on_demand",
+    "onprem_tco",
+    "per_million_tokens",
+)
+
+StopCheck = Callable[[], bool]
+
+
+class Cancelled(Exception):
+    """Raised inside `plan` when `stop()` turned true (the app's worker was asked to stop)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate GPU at the scenario's GPU count, or why it has no estimate."""
+
+    gpu: str
+    gpu_name: str
+    estimate: Estimate | None
+    error: str | None = None
+
+    @property
+    def fits(self) -> bool | None:
+        mem = self.estimate.memory if self.estimate else None
+        return None if mem is None else mem.fits
+
+
+@dataclass(frozen=True)
+class SweepRow:
+    """One (GPU type, GPU count) at its best layout (spec §4.3 `plan --json` row)."""
+
+    gpu: str
+    gpu_count: int
+    fits: bool
+    layout: Layout | None
+    memory_total: float | None
+    wall_seconds: float | None
+    gpu_hours: float | None
+    tokens_per_second: float | None
+    job_cloud_on_demand: float | None
+    onprem_tco: float | None
+    per_million_tokens: float | None
+
+
+@dataclass(frozen=True)
+class DeadlineAnswer:
+    """The smallest whole-node count of one GPU type meeting `workload.deadline_days`, or why none does."""
+
+    gpu: str
+    gpu_count: int | None
+    wall_seconds: float | None
+    job_cloud_on_demand: float | None
+    onprem_tco: float | None
+    layout: Layout | None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """What to use, and why. `kind`: deadline | cheapest | fits | closest | none."""
+
+    kind: str
+    gpu: str | None
+    gpu_count: int | None
+    reason: str
+    rent: bool | None = None  # True: renting on demand is the cheaper way to run the job; None: not comparable
+    shortfall_bytes: float | None = None  # kind "closest": memory missing per GPU
+
+
+@dataclass(frozen=True)
+class Plan:
+    scenario: Scenario
+    candidates: tuple[Candidate, ...]
+    sweep: tuple[SweepRow, ...]
+    deadline: Mapping[str, DeadlineAnswer]  # empty without workload.deadline_days
+    pareto: tuple[SweepRow, ...]
+    recommendation: Recommendation
+
+    @property
+    def currency(self) -> str:
+        return self.scenario.cost.currency
+
+    @property
+    def primary(self) -> Candidate | None:
+        return self.candidate(self.scenario.hardware.gpu)
+
+    def candidate(self, gpu: str) -> Candidate | None:
+        return next((c for c in self.candidates if c.gpu == gpu), None)
+
+    def sweep_for(self, gpu: str) -> tuple[SweepRow, ...]:
+        return tuple(r for r in self.sweep if r.gpu == gpu)
+
+    @property
+    def has_time(self) -> bool:
+        return any(c.estimate and c.estimate.time and c.estimate.time.wall_seconds is not None for c in self.candidates)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The sweep as a DataFrame with exactly the columns of spec §4.3's rows (layout as text)."""
+        import pandas as pd
+
+        rows = [sweep_row_dict(r) for r in self.sweep]
+        return pd.DataFrame(rows, columns=list(SWEEP_COLUMNS))
+
+
+def layout_text(lay: Layout | None) -> str | None:
+    if lay is None:
+        return None
+    return f"tp{lay.tp} pp{lay.pp} cp{lay.cp} ep{lay.ep} dp{lay.dp} zero{lay.zero} mb{lay.micro_batch} {lay.recompute}"
+
+
+def sweep_row_dict(r: SweepRow) -> dict[str, Any]:
+    """A row for JSON and DataFrames (made at the edge)."""
+    return {k: (layout_text(r.layout) if k == "layout" else getattr(r, k)) for k in SWEEP_COLUMNS}
+
+
+def _with_count(s: Scenario, n: int) -> Scenario:
+    return dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=n))
+
+
+def sweep_counts(s: Scenario, gpus_per_node: int, extra: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """GPU counts for the sweep: 1, 2, 4 … up to a node, then whole nodes doubling (as the deadline search
+    steps) up to max(16,384, 8 × the scenario's count), plus the scenario's count and `extra` (deadline
+    answers); only counts the scenario's layout keys allow."""
+    top = min(SWEEP_MAX_GPUS, max(SWEEP_MIN_TOP_GPUS, 8 * s.hardware.gpu_count))
+    counts = {1 << k for k in range(40) if (1 << k) < gpus_per_node}
+    n = gpus_per_node
+    while n <= top:
+        counts.add(n)
+        n *= 2
+    counts |= {s.hardware.gpu_count, *extra}
+    return tuple(c for c in sorted(counts) if layout_problem(_with_count(s, c)) is None)
+
+
+def _row(gpu: str, n: int, e: Estimate) -> SweepRow:
+    t, c, m = e.time, e.cost, e.memory
+    return SweepRow(
+        gpu=gpu,
+        gpu_count=n,
+        fits=bool(m is not None and m.fits),
+        layout=e.layout,
+        memory_total=m.total if m is not None else None,
+        wall_seconds=t.wall_seconds if t else None,
+        gpu_hours=t.gpu_hours if t else None,
+        tokens_per_second=t.tokens_per_second if t else None,
+        job_cloud_on_demand=getattr(c, "job_cloud_on_demand", None),
+        onprem_tco=getattr(c, "onprem_tco", None),
+        per_million_tokens=getattr(c, "per_million_tokens", None),
+    )
+
+
+def pareto_front(rows: tuple[SweepRow, ...]) -> tuple[SweepRow, ...]:
+    """Fitting rows not beaten on both wall time and job cost (an unknown cost counts as infinite), fastest
+    first."""
+
+    def cost(r: SweepRow) -> float:
+        return math.inf if r.job_cloud_on_demand is None else r.job_cloud_on_demand
+
+    met = sorted((r for r in rows if r.fits and r.wall_seconds is not None), key=lambda r: (r.wall_seconds, cost(r)))
+    out: list[SweepRow] = []
+    cheapest = math.inf
+    for r in met:
+        if not out or cost(r) < cheapest:
+            out.append(r)
+            cheapest = min(cheapest, cost(r))
+    return tuple(out)
+
+
+def job_cost_owned(s: Scenario, per_million_tokens: float | None) -> float | None:
+    tokens = s.workload.training_tokens
+    if per_million_tokens is None or tokens is None:
+        return None
+    return per_million_tokens * tokens / 1e6
+
+
+def _cheapest_way(s: Scenario, job_od: float | None, per_million: float | None) -> tuple[float, bool | None]:
+    """(cost of the job the cheaper way, rent?) — renting on demand against the job's share of owning."""
+    owned = job_cost_owned(s, per_million)
+    options = [(v, rent) for v, rent in ((job_od, True), (owned, False)) if v is not None]
+    if not options:
+        return math.inf, None
+    return min(options)
+
+
+def _days(seconds: float) -> str:
+    return f"{seconds / 86400:.1f} days" if seconds >= 86400 else f"{seconds / 3600:.1f} hours"
+
+
+def recommend(s: Scenario, candidates: tuple[Candidate, ...], deadline: Mapping[str, DeadlineAnswer]) -> Recommendation:
+    """One rule for every view: with a deadline, the cheapest GPU type meeting it; otherwise, among the
+    candidates that fit, the one that runs the job cheapest (renting on demand or the job's share of owning,
+    whichever is lower; then the fastest); without a time model, the planned GPU if it fits, else the one
+    with the most headroom; if none fits, the closest one and how far it is."""
+    n = s.hardware.gpu_count
+    if deadline:
+        met = [d for d in deadline.values() if d.gpu_count is not None]
+        if not met:
+            why = "; ".join(f"{d.gpu}: {d.reason}" for d in deadline.values() if d.reason)
+            return Recommendation(
+                "none", None, None, f"no candidate meets the {s.workload.deadline_days:g}-day deadline ({why})"
+            )
+
+        def cost(d: DeadlineAnswer) -> tuple[float, float]:
+            return (math.inf if d.job_cloud_on_demand is None else d.job_cloud_on_demand, d.wall_seconds or math.inf)
+
+        best = min(met, key=cost)
+        price = (
+            "" if best.job_cloud_on_demand is None else f", {best.job_cloud_on_demand:,.0f} {s.cost.currency} on demand"
+        )
+        return Recommendation(
+            "deadline",
+            best.gpu,
+            best.gpu_count,
+            f"{best.gpu_count:,} × {best.gpu} meet the {s.workload.deadline_days:g}-day deadline at the lowest job "
+            f"cost ({_days(best.wall_seconds or 0.0)}{price})",
+            rent=True,
+        )
+    with_memory = [c for c in candidates if c.estimate is not None and c.estimate.memory is not None]
+    fitting = [c for c in with_memory if c.fits]
+    if not fitting:
+        if not with_memory:
+            return Recommendation("none", None, None, "no candidate GPU has an estimate")
+        closest = max(with_memory, key=lambda c: c.estimate.memory.headroom)  # type: ignore[union-attr]
+        short = -closest.estimate.memory.headroom  # type: ignore[union-attr]
+        return Recommendation(
+            "closest",
+            closest.gpu,
+            n,
+            f"none fits on {n:,} GPUs; {closest.gpu} comes closest, {short / 2**30:.1f} GiB short per GPU",
+            shortfall_bytes=short,
+        )
+    timed = [c for c in fitting if c.estimate.time is not None and c.estimate.time.wall_seconds is not None]  # type: ignore[union-attr]
+    if timed:
+
+        def key(c: Candidate) -> tuple[float, float]:
+            cost = c.estimate.cost  # type: ignore[union-attr]
+            od = getattr(cost, "job_cloud_on_demand", None)
+            pm = getattr(cost, "per_million_tokens", None)
+            return _cheapest_way(s, od, pm)[0], c.estimate.time.wall_seconds  # type: ignore[union-attr]
+
+        best = min(timed, key=key)
+        cost = best.estimate.cost  # type: ignore[union-attr]
+        value, rent = _cheapest_way(
+            s, getattr(cost, "job_cloud_on_demand", None), getattr(cost, "per_million_tokens", None)
+        )
+        how = "" if rent is None else (" renting on demand" if rent else " on owned servers")
+        price = "" if not math.isfinite(value) else f" ({value:,.0f} {s.cost.currency}{how})"
+        return Recommendation(
+            "cheapest",
+            best.gpu,
+            n,
+            f"{n:,} × {best.gpu} fit and run the job at the lowest cost among the candidates{price}",
+            rent=rent,
+        )
+    primary = next((c for c in fitting if c.gpu == s.hardware.gpu), None)
+    best = primary or max(fitting, key=lambda c: c.estimate.memory.headroom)  # type: ignore[union-attr]
+    return Recommendation("fits", best.gpu, n, f"{n:,} × {best.gpu} fit with the most room among the candidates")
+
+
+def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep: bool = True) -> Plan:
+    """The whole Plan. `stop()` is polled between estimates; when it turns true, `Cancelled` is raised."""
+    from .engine import estimate, resolve_target
+    from .planner import smallest_count
+
+    def check() -> None:
+        if stop is not None and stop():
+            raise Cancelled
+
+    candidates: list[Candidate] = []
+    for gid in s.hardware.compared_gpus:
+        check()
+        gpu = catalog.gpus.get(gid)
+        if gpu is None:
+            candidates.append(Candidate(gid, gid, None, f"{gid!r} is not in the hardware catalog"))
+            continue
+        try:
+            candidates.append(Candidate(gid, gpu.name, estimate(s, catalog, gid)))
+        except InputError as err:
+            candidates.append(Candidate(gid, gpu.name, None, str(err)))
+    usable = [c for c in candidates if c.estimate is not None]
+    deadline: dict[str, DeadlineAnswer] = {}
+    days = s.workload.deadline_days if s.workload.is_training else None
+    if days is not None:
+        for c in usable:
+            check()
+            d = smallest_count(s, catalog, c.gpu, days)
+            tco = None
+            if d.gpu_count is not None:
+                e = estimate(_with_count(s, d.gpu_count), catalog, c.gpu)
+                tco = getattr(e.cost, "onprem_tco", None)
+            deadline[c.gpu] = DeadlineAnswer(
+                d.gpu, d.gpu_count, d.wall_seconds, d.job_cloud_on_demand, tco, d.layout, d.reason
+            )
+    rows: list[SweepRow] = []
+    has_time = any(c.estimate.time is not None for c in usable)  # type: ignore[union-attr]
+    if sweep and has_time:
+        for c in usable:
+            per_node = resolve_target(s, catalog, c.gpu).gpus_per_node
+            answer = deadline.get(c.gpu)
+            extra = (answer.gpu_count,) if answer is not None and answer.gpu_count is not None else ()
+            for n in sweep_counts(s, per_node, extra):
+                check()
+                if n == s.hardware.gpu_count:
+                    rows.append(_row(c.gpu, n, c.estimate))  # type: ignore[arg-type]
+                    continue
+                try:
+                    rows.append(_row(c.gpu, n, estimate(_with_count(s, n), catalog, c.gpu, limits=False)))
+                except InputError:
+                    continue  # a count the scenario's keys rule out is not on the curve
+    sweep_rows = tuple(rows)
+    return Plan(
+        scenario=s,
+        candidates=tuple(candidates),
+        sweep=sweep_rows,
+        deadline=deadline,
+        pareto=pareto_front(sweep_rows),
+        recommendation=recommend(s, tuple(candidates), deadline),
+    )
