@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 EXIT_OK, EXIT_INTERNAL, EXIT_INPUT, EXIT_FILE = 0, 1, 2, 3
 
@@ -53,7 +54,7 @@ def gpu_counts(text: str) -> tuple[int, ...]:
 Subparsers = argparse._SubParsersAction
 
 
-def add_command(subparsers: Subparsers, name: str, **kwargs: str) -> argparse.ArgumentParser:
+def add_command(subparsers: Subparsers, name: str, **kwargs: Any) -> argparse.ArgumentParser:
     """A subcommand that, like the main parser, accepts --debug."""
     parser: argparse.ArgumentParser = subparsers.add_parser(name, parents=[debug_option()], **kwargs)
     return parser
