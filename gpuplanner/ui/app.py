@@ -81,18 +81,22 @@ def load_catalog():
     return load()
 
 
-def build_window(settings=None, *, smoke_test: bool = False):
+def build_window(settings=None, *, smoke_test: bool = False, scenario_path: str | os.PathLike[str] | None = None):
+    """The main window on the last file (or the default scenario); with ``scenario_path``, on that file. A file
+    that cannot be read is reported in an error dialog and the window stays on the default scenario."""
     from PySide6.QtCore import QSettings
 
     from .document import ScenarioDocument
     from .main_window import MainWindow
 
     settings = settings or QSettings()
-    scenario, path, read_only = opening_scenario(settings, smoke_test=smoke_test)
+    scenario, path, read_only = opening_scenario(settings, smoke_test=smoke_test or scenario_path is not None)
     doc = ScenarioDocument(scenario, load_catalog)  # the catalog loads after the first paint
     doc.replace_all(scenario, path, read_only=read_only)
     window = MainWindow(doc, settings)
     doc.setParent(window)
+    if scenario_path is not None:
+        window.open_file(scenario_path)
     return window
 
 
@@ -162,8 +166,10 @@ def _smoke_watchdog() -> threading.Timer:
     return timer
 
 
-def run_app(smoke_test: bool = False) -> int:
-    """Start the desktop app; with ``smoke_test`` run the offscreen check and exit (0 = OK)."""
+def run_app(smoke_test: bool = False, scenario_path: str | None = None) -> int:
+    """Start the desktop app; with ``smoke_test`` run the offscreen check and exit (0 = OK). ``scenario_path``
+    (``gpuplanner FILE.gpuplan.toml``) opens that file instead of the last one; if it cannot be read, an error
+    dialog says why and the app starts on the default scenario."""
     if smoke_test:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         watchdog = _smoke_watchdog()
@@ -179,7 +185,7 @@ def run_app(smoke_test: bool = False) -> int:
     from gpuplanner.core.errors import FileAccessError, InputError
 
     try:
-        window = build_window()
+        window = build_window(scenario_path=scenario_path)
     except (InputError, FileAccessError) as err:
         from PySide6.QtWidgets import QMessageBox
 

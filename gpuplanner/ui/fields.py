@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .count_input import CountSpin
 from .theme import error_color
 
 INT_MAX = 2_000_000_000
@@ -54,7 +55,7 @@ def set_value(box: QAbstractSpinBox, value: float) -> None:
         box.setValue(value)  # type: ignore[attr-defined]
 
 
-class CountSpinBox(QSpinBox):
+class CountSpinBox(CountSpin):
     """A spin box whose unit agrees with the number: "1 epoch", "2 epochs" (also when set with signals
     blocked, as the pages do when they show the document)."""
 
@@ -92,7 +93,7 @@ def _setup_spin(w: QSpinBox, minimum: int, maximum: int, suffix: str, special: s
 
 def spin(minimum: int, maximum: int, suffix: str = "", *, special: str | None = None, step: int = 1) -> QSpinBox:
     """An integer field with its unit as a suffix. ``special``: text shown at the minimum (e.g. "automatic")."""
-    w = QSpinBox()
+    w = CountSpin()
     _setup_spin(w, minimum, maximum, suffix, special, step)
     return w
 

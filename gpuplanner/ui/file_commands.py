@@ -28,6 +28,26 @@ def export_function():
     return export_workbook
 
 
+def examples_dir() -> Path:
+    """The shipped example scenarios (``examples/`` next to ``resources/``; see :mod:`gpuplanner.core.paths`)."""
+    from gpuplanner.core.paths import resources_dir
+
+    return resources_dir().parent / "examples"
+
+
+def example_files() -> list[Path]:
+    folder = examples_dir()
+    return sorted(folder.glob("*" + dialogs.SCENARIO_SUFFIX)) if folder.is_dir() else []
+
+
+def example_title(path: Path) -> str:
+    """The scenario's own name, else the file name (the menu is filled when it opens: a bad file still shows)."""
+    try:
+        return read_default(path).name
+    except (InputError, FileAccessError):
+        return path.name
+
+
 def read_default(path: Path) -> Scenario:
     from gpuplanner.core.scenario_io import read_scenario
 
@@ -93,6 +113,20 @@ class FileCommands:
         remember(self.settings, Path(path))
         self.wizard.restart()
         self.statusBar().showMessage(self.tr("Opened {0}").format(path), 5000)
+        return True
+
+    def open_example(self, path: str | os.PathLike[str]) -> bool:
+        """Open a shipped example as a new, unsaved scenario (Save asks where: the examples stay as shipped)."""
+        if not self.maybe_save():
+            return False
+        try:
+            scenario = read_default(Path(path))
+        except (InputError, FileAccessError) as err:
+            dialogs.error(self, self.tr("Cannot open the example"), str(err))
+            return False
+        self.doc.replace_all(scenario, Path(path), read_only=True)
+        self.wizard.restart()
+        self.statusBar().showMessage(self.tr("Opened the example “{0}”").format(scenario.name), 5000)
         return True
 
     def save(self) -> bool:

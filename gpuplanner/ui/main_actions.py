@@ -28,6 +28,9 @@ def build_menus(w: MainWindow) -> None:
     w.recent_menu = file_menu.addMenu(t("Open &Recent"))
     w.recent_menu.setToolTipsVisible(True)
     w.recent_menu.aboutToShow.connect(w._fill_recent)
+    w.examples_menu = file_menu.addMenu(t("Open E&xample"))
+    w.examples_menu.setToolTipsVisible(True)
+    w.examples_menu.aboutToShow.connect(lambda: fill_examples_menu(w))
     w.compare_action = file_menu.addAction(t("Co&mpare With…"), w.compare_with)
     w.compare_action.setStatusTip(
         t("Show the key results and the differing inputs of this scenario and another one side by side")
@@ -69,11 +72,24 @@ def build_menus(w: MainWindow) -> None:
         group.addAction(act)
         w.theme_actions[theme] = act
 
-    # no mnemonic: every letter of "Tools" is taken by a field label on some wizard step
-    tools_menu = bar.addMenu(t("Tools"))
+    # Alt+T is kept free on every wizard step for this menu (no field label uses T)
+    tools_menu = bar.addMenu(t("&Tools"))
     w.catalog_action = tools_menu.addAction(t("&Catalog Editor…"), QKeySequence("Ctrl+Shift+K"), w.show_catalog_editor)
     w.catalog_action.setStatusTip(t("Edit GPUs, node types, cloud offers and site profiles"))
 
     help_menu = bar.addMenu(t("&Help"))
     w.about_action = help_menu.addAction(t("&About gpuplanner…"), w.about)
     w.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+
+
+def fill_examples_menu(w: MainWindow) -> None:
+    from .file_commands import example_files, example_title
+
+    w.examples_menu.clear()
+    files = example_files()
+    for path in files:
+        act = w.examples_menu.addAction(example_title(path), lambda p=path: w.open_example(p))
+        act.setToolTip(str(path))
+        act.setStatusTip(str(path))
+    if not files:
+        w.examples_menu.addAction(w.tr("(no examples in this installation)")).setEnabled(False)

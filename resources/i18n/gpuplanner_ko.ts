@@ -638,6 +638,11 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>다른 시나리오와 비교</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/main_actions.py" line="95" />
+            <source>(no examples in this installation)</source>
+            <translation>(이 설치본에는 예제가 없습니다)</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="26" />
             <source>Node types</source>
             <translation>노드 종류</translation>
@@ -1358,6 +1363,51 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>다른 시나리오를 이 창에서 엽니다 (현재 시나리오 대신)</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="66" />
+            <source>Type a number, e.g. 1.4T, 1.4 trillion or 1.4e12.</source>
+            <translation>숫자를 입력하세요. 예: 1.4T, 1.4조, 1.4e12.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="80" />
+            <source>“{0}” is not a number: “{1}” is not one of k, M, B, T (thousand … trillion).</source>
+            <translation>“{0}”은(는) 숫자가 아닙니다. “{1}”은(는) k, M, B, T(천·백만·10억·조) 중 하나가 아닙니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="91" />
+            <source>“{0}” is not a number.</source>
+            <translation>“{0}”은(는) 숫자가 아닙니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="95" />
+            <source>“{0}” is not a number. Type e.g. 1.4T, 1.4 trillion or 1.4e12.</source>
+            <translation>“{0}”은(는) 숫자가 아닙니다. 예: 1.4T, 1.4조, 1.4e12.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="119" />
+            <source>billion</source>
+            <translation>십억</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="119" />
+            <source>million</source>
+            <translation>백만</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="119" />
+            <source>trillion</source>
+            <translation>조</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="160" />
+            <source>{0} is above the largest allowed, {1}.</source>
+            <translation>{0}은(는) 허용되는 최댓값 {1}보다 큽니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/count_input.py" line="174" />
+            <source>{0} is below the smallest allowed, {1}.</source>
+            <translation>{0}은(는) 허용되는 최솟값 {1}보다 작습니다.</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/main_actions.py" line="26" />
             <source>&amp;New</source>
             <translation>새로 만들기(&amp;N)</translation>
@@ -1374,96 +1424,101 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
         </message>
         <message>
             <location filename="../../gpuplanner/ui/main_actions.py" line="31" />
+            <source>Open E&amp;xample</source>
+            <translation>예제 열기(&amp;X)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_actions.py" line="34" />
             <source>Co&amp;mpare With…</source>
             <translation>다른 시나리오와 비교(&amp;M)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="33" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="36" />
             <source>Show the key results and the differing inputs of this scenario and another one side by side</source>
             <translation>이 시나리오와 다른 시나리오의 주요 결과와 다른 입력 항목을 나란히 보여 줍니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="36" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="39" />
             <source>&amp;Save</source>
             <translation>저장(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="37" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="40" />
             <source>Save &amp;As…</source>
             <translation>다른 이름으로 저장(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="39" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="42" />
             <source>&amp;Export Workbook…</source>
             <translation>워크북 내보내기(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="40" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="43" />
             <source>Export &amp;Plot</source>
             <translation>그래프 내보내기(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="43" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="46" />
             <source>&amp;Quit</source>
             <translation>끝내기(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="53" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="56" />
             <source>Pre&amp;ferences…</source>
             <translation>환경 설정(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="56" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="59" />
             <source>&amp;View</source>
             <translation>보기(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="57" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="60" />
             <source>&amp;Go to Step</source>
             <translation>단계로 이동(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="60" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
             <source>&amp;Theme</source>
             <translation>테마(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="66" />
             <source>&amp;Dark</source>
             <translation>어둡게(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="66" />
             <source>&amp;Light</source>
             <translation>밝게(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="66" />
             <source>&amp;System</source>
             <translation>시스템(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="73" />
-            <source>Tools</source>
-            <translation>도구</translation>
+            <location filename="../../gpuplanner/ui/main_actions.py" line="76" />
+            <source>&amp;Tools</source>
+            <translation>도구(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="74" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="77" />
             <source>&amp;Catalog Editor…</source>
             <translation>카탈로그 편집기(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="75" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="78" />
             <source>Edit GPUs, node types, cloud offers and site profiles</source>
             <translation>GPU, 노드 종류, 클라우드 요금제, 사이트 프로필 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="77" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="80" />
             <source>&amp;Help</source>
             <translation>도움말(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="78" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="81" />
             <source>&amp;About gpuplanner…</source>
             <translation>gpuplanner 정보(&amp;A)…</translation>
         </message>
@@ -1928,177 +1983,217 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>전기 요금 상승률 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="37" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="43" />
+            <source>Consumer</source>
+            <translation>소비자용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="44" />
+            <source>Workstation</source>
+            <translation>워크스테이션</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="45" />
+            <source>Superchip</source>
+            <translation>슈퍼칩</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="54" />
             <source>Hardware</source>
             <translation>하드웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="39" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="56" />
             <source>Which GPUs to compare, and how many. Memory is never pooled across GPUs: the layout decides what each one holds.</source>
             <translation>비교할 GPU와 수량을 고릅니다. 여러 GPU의 메모리는 합쳐지지 않으며, 병렬 구성이 GPU마다 무엇을 올릴지 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="64" />
             <source>Candidate GPUs</source>
             <translation>후보 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="51" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="68" />
             <source>Vendor filter</source>
             <translation>제조사 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="70" />
             <source>Form factor filter</source>
             <translation>폼팩터 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="71" />
             <source> GiB</source>
             <translation> GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="71" />
             <source>any memory</source>
             <translation>메모리 제한 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="72" />
             <source>Minimum memory filter</source>
             <translation>최소 메모리 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="73" />
             <source>&amp;At least:</source>
             <translation>최소(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="83" />
+            <source>Fi&amp;lter:</source>
+            <translation>필터(&amp;L):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
+            <source>e.g. h100, 80 GiB, mi300</source>
+            <translation>예: h100, 80 GiB, mi300</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="87" />
+            <source>Search GPUs</source>
+            <translation>GPU 검색</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="89" />
+            <source>Clea&amp;r All</source>
+            <translation>모두 해제(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="90" />
+            <source>Untick every GPU except the one the plan is sized for</source>
+            <translation>계획 기준 GPU만 남기고 모두 선택 해제</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="100" />
             <source>Candidates</source>
             <translation>후보</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="108" />
             <source>Size of the plan</source>
             <translation>계획 규모</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="112" />
             <source>&amp;Plan for:</source>
             <translation>계획 대상(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="112" />
             <source>The GPU type the layout and the cost details are for</source>
             <translation>병렬 구성과 비용 세부 내역을 계산할 GPU 종류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="114" />
             <source> GPU</source>
             <translation> GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="114" />
             <source> GPUs</source>
             <translation> GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="115" />
             <source>GPU &amp;count:</source>
             <translation>GPU 수(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="116" />
             <source> GPU per node</source>
             <translation> GPU/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="116" />
             <source> GPUs per node</source>
             <translation> GPU/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="116" />
             <source>node type's default</source>
             <translation>노드 종류 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="117" />
             <source>GPUs per no&amp;de:</source>
             <translation>노드당 GPU 수(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="90" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="121" />
             <source>&amp;Meet a deadline of</source>
             <translation>마감 기한 맞추기(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="122" />
             <source> days</source>
             <translation>일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="127" />
             <source>Deadline:</source>
             <translation>마감 기한:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="127" />
             <source>Find the smallest GPU count per GPU type that finishes in time</source>
             <translation>GPU 종류별로 기한 안에 끝나는 최소 GPU 수를 찾습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="129" />
             <source>Deadline in days</source>
             <translation>마감 기한 (일)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="130" />
             <source>Meet a deadline</source>
             <translation>마감 기한 맞추기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="141" />
             <source>Change candidate GPUs</source>
             <translation>후보 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="144" />
             <source>Change planned GPU</source>
             <translation>계획 대상 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="150" />
             <source>Change GPU count</source>
             <translation>GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="157" />
             <source>Change GPUs per node</source>
             <translation>노드당 GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="162" />
             <source>Change deadline</source>
             <translation>마감 기한 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="141" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="174" />
             <source>All vendors</source>
             <translation>모든 제조사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="146" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="179" />
             <source>All form factors</source>
             <translation>모든 폼팩터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="153" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="186" />
             <source>{0}  ·  {1} · {2}</source>
             <translation>{0}  ·  {1} · {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="160" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="193" />
             <source>{0} ({1})
 {2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS
 Source: {5}</source>
@@ -2197,32 +2292,32 @@ Source: {5}</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="59" />
             <source>Data</source>
             <translation>데이터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="63" />
-            <source>&amp;Tokens to train</source>
-            <translation>학습 토큰 수(&amp;T)</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="62" />
+            <source>Tokens to train</source>
+            <translation>학습 토큰 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="63" />
             <source>&amp;Dataset × epochs</source>
             <translation>데이터셋 × 에폭(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="73" />
-            <source> billion tokens</source>
-            <translation>B 토큰</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="72" />
+            <source> tokens</source>
+            <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="74" />
             <source> epoch</source>
             <translation> 에폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="74" />
             <source> epochs</source>
             <translation> 에폭</translation>
         </message>
@@ -2233,421 +2328,416 @@ Source: {5}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="76" />
-            <source>Tokens the run trains on, in billions</source>
-            <translation>학습할 토큰 수 (단위: 10억 = B)</translation>
+            <source>Tokens the run trains on; type 1.4T, 300B, 1.4 trillion or 1.4e12</source>
+            <translation>학습할 토큰 수. 1.4T, 300B, 1.4조, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="79" />
             <source>Data&amp;set size:</source>
             <translation>데이터셋 크기(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="78" />
-            <source>Tokens in one pass over the dataset, in billions</source>
-            <translation>데이터셋을 한 번 훑을 때의 토큰 수 (단위: 10억 = B)</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="79" />
+            <source>Tokens in one pass over the dataset; type 1.4T, 300B or 1.4e12</source>
+            <translation>데이터셋을 한 번 훑을 때의 토큰 수. 1.4T, 300B, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="80" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="81" />
             <source>Ep&amp;ochs:</source>
             <translation>에폭(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="86" />
             <source>Sequence and batch</source>
             <translation>시퀀스와 배치</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="87" />
-            <source> tokens</source>
-            <translation> 토큰</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
             <source> sequence</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
             <source> sequences</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
             <source>automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="90" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="91" />
             <source>automatic (micro-batch × data-parallel)</source>
             <translation>자동 (마이크로 배치 × 데이터 병렬)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="95" />
             <source>Se&amp;quence length:</source>
             <translation>시퀀스 길이(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="95" />
             <source>Tokens per sequence (inference: prompt + generated)</source>
             <translation>시퀀스당 토큰 수 (추론: 프롬프트 + 생성 토큰)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="98" />
             <source>&amp;Micro-batch:</source>
             <translation>마이크로 배치(&amp;M):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="98" />
             <source>Sequences per GPU per micro-step</source>
             <translation>마이크로 스텝마다 GPU 하나가 처리하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="100" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="101" />
             <source>&amp;Global batch:</source>
             <translation>글로벌 배치(&amp;G):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="100" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="101" />
             <source>Sequences per optimizer step</source>
             <translation>옵티마이저 스텝당 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="102" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
             <source>Concurrent se&amp;quences:</source>
             <translation>동시 시퀀스(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="102" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
             <source>Sequences served at once</source>
             <translation>한 번에 서빙하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="108" />
             <source>Precision, optimizer and memory savers</source>
             <translation>정밀도, 옵티마이저, 메모리 절감 기법</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
             <source>BF16 autocast over FP32 weights (HF Trainer, Lightning)</source>
             <translation>FP32 가중치 위 BF16 autocast (HF Trainer, Lightning)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
             <source>BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP)</source>
             <translation>BF16 가중치 + FP32 마스터 사본 (Megatron, DeepSpeed, FSDP)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="114" />
             <source>Pure BF16 (torchtune)</source>
             <translation>순수 BF16 (torchtune)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="114" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
             <source>FP8 matmuls over BF16 + FP32 master</source>
             <translation>BF16 + FP32 마스터 위 FP8 행렬곱</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
             <source>FP16 autocast over FP32 weights</source>
             <translation>FP32 가중치 위 FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="117" />
             <source>FP16 weights + FP32 master copy</source>
             <translation>FP16 가중치 + FP32 마스터 사본</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
             <source>AdamW</source>
             <translation>AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
             <source>8-bit AdamW</source>
             <translation>8비트 AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="125" />
             <source>SGD with momentum</source>
             <translation>모멘텀 SGD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="125" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
             <source>Adafactor</source>
             <translation>Adafactor</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
             <source>No offload</source>
             <translation>오프로드 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
             <source>Optimizer states to CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="133" />
             <source>Parameters and optimizer states to CPU</source>
             <translation>파라미터와 옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="137" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="138" />
             <source>Automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="138" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="139" />
             <source>None</source>
             <translation>없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="139" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
             <source>Selective (attention)</source>
             <translation>선택적 (어텐션)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
             <source>Full (every layer)</source>
             <translation>전체 (모든 레이어)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
             <source>Optimizer step &amp;inside backward</source>
             <translation>역전파 중 옵티마이저 스텝(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
             <source>Flash&amp;Attention</source>
             <translation>Flash&amp;Attention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="146" />
             <source>Chun&amp;ked loss (no full logits)</source>
             <translation>청크 단위 손실 계산 (전체 로짓 없음)(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="146" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="147" />
             <source>&amp;Precision:</source>
             <translation>정밀도(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="147" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="148" />
             <source>Optimi&amp;zer:</source>
             <translation>옵티마이저(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="149" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
             <source>Off&amp;load:</source>
             <translation>오프로드(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="151" />
             <source>Activation re&amp;compute:</source>
             <translation>활성값 재계산(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="153" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
             <source>Optimizer step inside backward</source>
             <translation>역전파 중 옵티마이저 스텝</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="155" />
             <source>FlashAttention</source>
             <translation>FlashAttention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="155" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="156" />
             <source>Chunked loss</source>
             <translation>청크 단위 손실 계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="160" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="161" />
             <source>LoRA adapters</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="162" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="163" />
             <source> rank</source>
             <translation> 랭크</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="163" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="170" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="171" />
             <source>LoRA target {0}</source>
             <translation>LoRA 대상 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
             <source>Projection matrices that get adapters</source>
             <translation>어댑터를 붙일 프로젝션 행렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
             <source>Targets:</source>
             <translation>대상 행렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="179" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="180" />
             <source>Inference precision</source>
             <translation>추론 정밀도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
             <source>BF16</source>
             <translation>BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
             <source>INT4</source>
             <translation>INT4</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
             <source>INT8</source>
             <translation>INT8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
             <source>FP8</source>
             <translation>FP8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
             <source>&amp;Weights:</source>
             <translation>가중치(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="185" />
             <source>&amp;KV cache:</source>
             <translation>KV 캐시(&amp;K):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="188" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="189" />
             <source>Parallel layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="191" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
             <source>A&amp;utomatic (fastest layout that fits)</source>
             <translation>자동 (메모리에 맞는 가장 빠른 구성)(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="193" />
             <source>Set b&amp;y hand</source>
             <translation>직접 지정(&amp;Y)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="201" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
             <source>-way</source>
-            <translation>-way</translation>
+            <translation>개 분할</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="203" />
             <source> stage</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="203" />
             <source> stages</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="207" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="208" />
             <source>0 — plain data parallel</source>
             <translation>0 — 일반 데이터 병렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="208" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="209" />
             <source>1 — shard optimizer states</source>
             <translation>1 — 옵티마이저 상태 샤딩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="209" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="210" />
             <source>2 — + gradients</source>
             <translation>2 — + 그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="210" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="211" />
             <source>3 — + weights (FSDP full shard)</source>
             <translation>3 — + 가중치 (FSDP 전체 샤딩)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
             <source>Tensor parallel:</source>
             <translation>텐서 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
             <source>Pipeline parallel:</source>
             <translation>파이프라인 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
             <source>Context parallel:</source>
             <translation>컨텍스트 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="217" />
             <source>Expert parallel:</source>
             <translation>전문가 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="217" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="218" />
             <source>ZeRO stage:</source>
             <translation>ZeRO 단계:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="233" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
             <source>Change tokens</source>
             <translation>학습 토큰 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="238" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="239" />
             <source>Change dataset size</source>
             <translation>데이터셋 크기 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="243" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
             <source>Change epochs</source>
             <translation>에폭 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="247" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="248" />
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="251" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="252" />
             <source>Change micro-batch</source>
             <translation>마이크로 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="257" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="258" />
             <source>Change global batch</source>
             <translation>글로벌 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="262" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="263" />
             <source>Change concurrent sequences</source>
             <translation>동시 시퀀스 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="276" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="292" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="293" />
             <source>Change LoRA rank</source>
             <translation>LoRA 랭크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="295" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="296" />
             <source>Change LoRA targets</source>
             <translation>LoRA 대상 변경</translation>
         </message>
@@ -2906,7 +2996,7 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
     <context>
         <name>App</name>
         <message>
-            <location filename="../../gpuplanner/ui/app.py" line="185" />
+            <location filename="../../gpuplanner/ui/app.py" line="192" />
             <source>gpuplanner cannot start:
 {0}</source>
             <translation>gpuplanner를 시작할 수 없습니다:
@@ -3149,27 +3239,27 @@ An existing file there was left as it was.</source>
     <context>
         <name>DefaultableSpin</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="215" />
+            <location filename="../../gpuplanner/ui/fields.py" line="216" />
             <source>not published</source>
             <translation>공개되지 않음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="220" />
+            <location filename="../../gpuplanner/ui/fields.py" line="221" />
             <source>Use the catalog's value</source>
             <translation>카탈로그 값 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="221" />
+            <location filename="../../gpuplanner/ui/fields.py" line="222" />
             <source>Reset to the catalog value</source>
             <translation>카탈로그 값으로 되돌리기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="256" />
+            <location filename="../../gpuplanner/ui/fields.py" line="257" />
             <source>your value</source>
             <translation>직접 입력한 값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="257" />
+            <location filename="../../gpuplanner/ui/fields.py" line="258" />
             <source>Source: {0}</source>
             <translation>출처: {0}</translation>
         </message>
@@ -3177,7 +3267,7 @@ An existing file there was left as it was.</source>
     <context>
         <name>Fields</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="170" />
+            <location filename="../../gpuplanner/ui/fields.py" line="171" />
             <source>{0}: problem</source>
             <translation>{0}: 문제</translation>
         </message>
@@ -3185,18 +3275,18 @@ An existing file there was left as it was.</source>
     <context>
         <name>FileCommands</name>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="67" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="87" />
             <source>Cannot start a new scenario</source>
             <translation>새 시나리오를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="86" />
-            <location filename="../../gpuplanner/ui/file_commands.py" line="91" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="106" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="111" />
             <source>Cannot open scenario</source>
             <translation>시나리오를 열 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="87" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="107" />
             <source>{0}
 
 The file is not a valid scenario; nothing was changed.</source>
@@ -3205,7 +3295,7 @@ The file is not a valid scenario; nothing was changed.</source>
 올바른 시나리오 파일이 아닙니다. 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="91" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="111" />
             <source>{0}
 
 Nothing was changed.</source>
@@ -3214,17 +3304,27 @@ Nothing was changed.</source>
 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="95" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="115" />
             <source>Opened {0}</source>
             <translation>{0} 열림</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="122" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="125" />
+            <source>Cannot open the example</source>
+            <translation>예제를 열 수 없습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/file_commands.py" line="129" />
+            <source>Opened the example “{0}”</source>
+            <translation>예제 “{0}”을(를) 열었습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/file_commands.py" line="156" />
             <source>Cannot save scenario</source>
             <translation>시나리오를 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="123" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="157" />
             <source>{0}
 
 Your changes are still open here; choose another place with File › Save As.</source>
@@ -3233,17 +3333,17 @@ Your changes are still open here; choose another place with File › Save As.</s
 변경 사항은 그대로 열려 있습니다. 파일 › 다른 이름으로 저장에서 다른 위치를 고르세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="129" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="163" />
             <source>Saved {0}</source>
             <translation>{0} 저장됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="145" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="179" />
             <source>Cannot compare</source>
             <translation>비교할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="145" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="179" />
             <source>{0}
 
 The open scenario was not changed.</source>
@@ -3252,27 +3352,27 @@ The open scenario was not changed.</source>
 열려 있는 시나리오는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="164" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="198" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="185" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="219" />
             <source>Export workbook</source>
             <translation>워크북 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="185" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="219" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 워크북 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="194" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="228" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="197" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="231" />
             <source>Exported {0}</source>
             <translation>{0} 내보냄</translation>
         </message>
@@ -3280,22 +3380,27 @@ The open scenario was not changed.</source>
     <context>
         <name>HardwarePage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="188" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="221" />
             <source>tick at least one GPU to compare</source>
             <translation>비교할 GPU를 하나 이상 선택하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="232" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="229" />
+            <source>Clear candidate GPUs</source>
+            <translation>후보 GPU 모두 해제</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="279" />
             <source>{0} (not in the catalog)</source>
             <translation>{0} (카탈로그에 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="248" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="295" />
             <source>Comparing {0}: {1}.</source>
             <translation>{0}종 비교: {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="250" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="297" />
             <source>Not in the catalog (shown as errors): {0}.</source>
             <translation>카탈로그에 없음 (오류로 표시): {0}.</translation>
         </message>
@@ -3519,8 +3624,8 @@ Source: {1}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/model_page.py" line="119" />
-            <source>A&amp;ttention heads:</source>
-            <translation>어텐션 헤드(&amp;T):</translation>
+            <source>Attention heads:</source>
+            <translation>어텐션 헤드:</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/model_page.py" line="120" />
@@ -3683,12 +3788,17 @@ The model was not changed.</source>
             <translation>이 페이지의 문제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="205" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="167" />
+            <source>{0} Kept {1}.</source>
+            <translation>{0} {1}을(를) 유지했습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="234" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="206" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="235" />
             <source>Fix this to continue — {0}</source>
             <translation>계속하려면 이 문제를 고치세요 — {0}</translation>
         </message>
@@ -3874,37 +3984,37 @@ The model was not changed.</source>
     <context>
         <name>TrainingPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="53" />
             <source>Data and training setup</source>
             <translation>데이터와 학습 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="54" />
             <source>How much data, in what batches, with which memory savers and layout.</source>
             <translation>데이터 양, 배치 크기, 메모리 절감 기법과 병렬 구성을 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="304" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="305" />
             <source>pick at least one target matrix</source>
             <translation>대상 행렬을 하나 이상 고르세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="324" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="325" />
             <source>Change parallel layout</source>
             <translation>병렬 구성 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="335" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="336" />
             <source>Change how tokens are given</source>
             <translation>토큰 지정 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="397" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="398" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="401" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="402" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
         </message>

@@ -43,7 +43,7 @@ def test_walk_the_wizard_save_and_match_the_cli(window, qtbot, dialog_log, tmp_p
     assert wiz.currentId() == Pages.TRAINING
     assert page.lora_box.isVisibleTo(page)
     click(qtbot, page.by_tokens)
-    type_number(qtbot, page.tokens, "3")
+    type_number(qtbot, page.tokens, "3B")
     type_number(qtbot, page.seq_len, "4096")
     type_number(qtbot, page.lora_rank, "32")
     click(qtbot, page.lora_targets["gate"])

@@ -137,6 +137,35 @@ class PlannerPage(QWizardPage):
         self._dirty.clear()
         self.set_problem(None)
         self.after_commit(self.doc.scenario)
+        self.watch_counts()
+
+    def watch_counts(self) -> None:
+        """Mark a count field whose text does not read as a count ("1.4X"), with the reason (once per box)."""
+        from ..count_input import CountSpin, TokenCountSpin
+
+        for key, row in self.rows.items():
+            for box in [row.widget, *row.widget.findChildren(QWidget)]:
+                if isinstance(box, (CountSpin, TokenCountSpin)) and not box.property("countWatched"):
+                    box.setProperty("countWatched", True)
+                    box.textProblem.connect(lambda msg, k=key: self._count_problem(k, msg))
+                    box.editingFinished.connect(lambda k=key, b=box: self._count_finished(k, b))
+
+    def _count_problem(self, key: str, message: str) -> None:
+        if message:
+            self.set_problem(key, message)
+        elif self._problem is not None and self._problem[0] == key:
+            self.set_problem(None)
+
+    def _count_finished(self, key: str, box: QWidget) -> None:
+        """Leaving a count field with unreadable text: Qt puts the last valid value back; the field stays
+        marked with what was rejected (without blocking the page, whose value is valid again)."""
+        message = box.text_problem()  # type: ignore[attr-defined]
+        if not message or self._problem is None or self._problem[0] != key:
+            return
+        self.set_problem(None)
+        box.validate(box.text(), 0)  # type: ignore[attr-defined] - the restored text: clears the reason
+        kept = self.tr("{0} Kept {1}.").format(message, box.text())  # type: ignore[attr-defined]
+        self.rows[key].set_problem(kept)
 
     def catalog_changed(self) -> None:
         """Rebuild what lists catalog rows (GPUs, sites); the page then shows the document again."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -13,8 +13,10 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +30,21 @@ from ..fields import Form, counted, dspin, set_value, shrinkable, spin
 from .base import PlannerPage
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def form_factor_label(form_factor: str) -> str:
+    """Catalog form factors as people write them: SXM, PCIe, OAM, Consumer, Workstation."""
+    t = QCoreApplication.translate
+    known = {
+        "sxm": "SXM",
+        "pcie": "PCIe",
+        "oam": "OAM",
+        "apu": "APU",
+        "consumer": t("HardwarePage", "Consumer"),
+        "workstation": t("HardwarePage", "Workstation"),
+        "superchip": t("HardwarePage", "Superchip"),
+    }
+    return known.get(form_factor, form_factor.capitalize())
 
 
 class HardwarePage(PlannerPage):
@@ -62,6 +79,20 @@ class HardwarePage(PlannerPage):
         filters.addWidget(mem_label, 1, 0)
         filters.addWidget(self.min_memory, 1, 1, 1, 3)
         cv.addLayout(filters)
+        search_row = QHBoxLayout()
+        search_label = QLabel(t("Fi&lter:"))
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(t("e.g. h100, 80 GiB, mi300"))
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName(t("Search GPUs"))
+        search_label.setBuddy(self.search)
+        self.clear_all = QPushButton(t("Clea&r All"))
+        self.clear_all.setToolTip(t("Untick every GPU except the one the plan is sized for"))
+        search_row.addWidget(search_label)
+        search_row.addWidget(self.search, 1)
+        search_row.addWidget(self.clear_all)
+        cv.addLayout(search_row)
+        self._scrolled_to_ticked = False  # only the first time: later the list stays where the user scrolled
         self.gpu_list = QListWidget()
         self.gpu_list.setAccessibleName(t("Candidate GPUs"))
         self.gpu_list.setMinimumHeight(300)
@@ -104,6 +135,8 @@ class HardwarePage(PlannerPage):
         self.vendor.currentIndexChanged.connect(self._filter)
         self.form_factor.currentIndexChanged.connect(self._filter)
         self.min_memory.valueChanged.connect(self._filter)
+        self.search.textChanged.connect(self._filter)
+        self.clear_all.clicked.connect(self._clear_all)
         self.gpu_list.itemChanged.connect(
             self.bind("hardware.candidates", t("Change candidate GPUs"), self._with_candidates)
         )
@@ -145,12 +178,12 @@ class HardwarePage(PlannerPage):
         self.form_factor.clear()
         self.form_factor.addItem(t("All form factors"), "")
         for f in sorted({g.form_factor for g in gpus.values()}):
-            self.form_factor.addItem(f.upper() if len(f) <= 4 else f.capitalize(), f)
+            self.form_factor.addItem(form_factor_label(f), f)
         self.form_factor.setCurrentIndex(max(self.form_factor.findData(ff), 0))
         self.gpu_list.clear()
         for g in sorted(gpus.values(), key=lambda g: (g.vendor, -g.memory_bytes, g.name)):
             item = QListWidgetItem(
-                t("{0}  ·  {1} · {2}").format(g.name, fmt.gib(g.memory_bytes, 0), g.form_factor.upper())
+                t("{0}  ·  {1} · {2}").format(g.name, fmt.gib(g.memory_bytes, 0), form_factor_label(g.form_factor))
             )
             item.setData(ID_ROLE, g.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -188,6 +221,14 @@ class HardwarePage(PlannerPage):
             raise ValueError(self.tr("tick at least one GPU to compare"))
         return with_candidates(s, ordered, s.hardware.gpu)
 
+    def _clear_all(self) -> None:
+        keep = self.doc.scenario.hardware.gpu  # at least one GPU is compared: the plan's stays ticked
+        self.edit_field(
+            "hardware.candidates",
+            lambda s: with_candidates(s, (keep,), keep),
+            self.tr("Clear candidate GPUs"),
+        )
+
     def _with_plan_gpu(self, s: Scenario) -> Scenario:
         gid = self.plan_gpu.currentData()
         return with_candidates(s, s.hardware.compared_gpus, gid)
@@ -199,12 +240,17 @@ class HardwarePage(PlannerPage):
     def _filter(self) -> None:
         vendor, ff = self.vendor.currentData(), self.form_factor.currentData()
         min_bytes = self.min_memory.value() * 2**30
+        words = self.search.text().lower().split()
         gpus = self.doc.catalog.gpus
         for i in range(self.gpu_list.count()):
             item = self.gpu_list.item(i)
             g = gpus[item.data(ID_ROLE)]
+            haystack = f"{g.id} {item.text()} {g.vendor}".lower()
             keep = (
-                (not vendor or g.vendor == vendor) and (not ff or g.form_factor == ff) and (g.memory_bytes >= min_bytes)
+                (not vendor or g.vendor == vendor)
+                and (not ff or g.form_factor == ff)
+                and (g.memory_bytes >= min_bytes)
+                and all(w in haystack for w in words)
             )
             item.setHidden(not keep and item.checkState() != Qt.CheckState.Checked)
 
@@ -224,7 +270,8 @@ class HardwarePage(PlannerPage):
             ),
             None,
         )
-        if first is not None:
+        if first is not None and not self._scrolled_to_ticked:
+            self._scrolled_to_ticked = True
             self.gpu_list.scrollToItem(first, QListWidget.ScrollHint.PositionAtTop)
         self.plan_gpu.clear()
         for gid in s.hardware.compared_gpus:

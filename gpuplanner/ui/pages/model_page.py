@@ -116,7 +116,7 @@ class ModelPage(PlannerPage):
         labels = {
             "layers": self.tr("La&yers:"),
             "hidden": self.tr("Hidden si&ze:"),
-            "heads": self.tr("A&ttention heads:"),
+            "heads": self.tr("Attention heads:"),  # no mnemonic: Alt+T is the Tools menu
             "kv_heads": self.tr("&KV heads:"),
             "ffn_hidden": self.tr("FFN hi&dden:"),
             "vocab": self.tr("Vo&cabulary:"),

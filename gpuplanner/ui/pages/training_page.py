@@ -20,16 +20,15 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.core.scenario import LORA_TARGETS, Parallel, Scenario
 
+from ..count_input import TokenCountSpin
 from ..document import ScenarioDocument
-from ..fields import INT_MAX, Form, counted, dspin, set_value, spin
+from ..fields import INT_MAX, Form, counted, set_value, spin
 from .base import PlannerPage
 
-BILLION = 1e9
 
-
-def billions(v: float) -> float:
-    """A spin box value in billions as a whole number of tokens (no 1.1e9 → 1100000000.0000002)."""
-    return float(round(v * BILLION))
+def whole(v: float) -> float:
+    """A token count as a whole number (the box holds a double)."""
+    return float(round(v))
 
 
 def combo(items: list[tuple[object, str]]) -> QComboBox:
@@ -60,7 +59,7 @@ class TrainingPage(PlannerPage):
         self.data_box = QGroupBox(t("Data"))
         dv = QVBoxLayout(self.data_box)
         mode_row = QHBoxLayout()
-        self.by_tokens = QRadioButton(t("&Tokens to train"))
+        self.by_tokens = QRadioButton(t("Tokens to train"))  # no mnemonic: Alt+T is the Tools menu
         self.by_dataset = QRadioButton(t("&Dataset × epochs"))
         self.data_mode = QButtonGroup(self)
         for b in (self.by_tokens, self.by_dataset):
@@ -70,12 +69,14 @@ class TrainingPage(PlannerPage):
         dv.addLayout(mode_row)
         form = Form()
         dv.addLayout(form)
-        self.tokens = dspin(0.001, 1e7, t(" billion tokens"), decimals=3, step=1)
-        self.dataset = dspin(0.001, 1e7, t(" billion tokens"), decimals=3, step=1)
+        self.tokens = TokenCountSpin(1e6, 1e16, t(" tokens"))
+        self.dataset = TokenCountSpin(1e6, 1e16, t(" tokens"))
         self.epochs = counted(1, 10_000, t(" epoch"), t(" epochs"))
-        self.rows["workload.tokens"] = form.add(t("T&okens:"), self.tokens, t("Tokens the run trains on, in billions"))
+        self.rows["workload.tokens"] = form.add(
+            t("T&okens:"), self.tokens, t("Tokens the run trains on; type 1.4T, 300B, 1.4 trillion or 1.4e12")
+        )
         self.rows["workload.dataset_tokens"] = form.add(
-            t("Data&set size:"), self.dataset, t("Tokens in one pass over the dataset, in billions")
+            t("Data&set size:"), self.dataset, t("Tokens in one pass over the dataset; type 1.4T, 300B or 1.4e12")
         )
         self.rows["workload.epochs"] = form.add(t("Ep&ochs:"), self.epochs)
         self.data_form = form
@@ -230,13 +231,13 @@ class TrainingPage(PlannerPage):
     def _connect(self) -> None:
         t = self.tr
         self.tokens.valueChanged.connect(
-            self.bind("workload.tokens", t("Change tokens"), lambda s: wl(tokens=billions(self.tokens.value()))(s))
+            self.bind("workload.tokens", t("Change tokens"), lambda s: wl(tokens=whole(self.tokens.value()))(s))
         )
         self.dataset.valueChanged.connect(
             self.bind(
                 "workload.dataset_tokens",
                 t("Change dataset size"),
-                lambda s: wl(dataset_tokens=billions(self.dataset.value()))(s),
+                lambda s: wl(dataset_tokens=whole(self.dataset.value()))(s),
             )
         )
         self.epochs.valueChanged.connect(
@@ -329,8 +330,8 @@ class TrainingPage(PlannerPage):
 
         def setter(s: Scenario) -> Scenario:
             if self.by_tokens.isChecked():
-                return wl(tokens=billions(self.tokens.value()), dataset_tokens=None, epochs=None)(s)
-            return wl(tokens=None, dataset_tokens=billions(self.dataset.value()), epochs=self.epochs.value())(s)
+                return wl(tokens=whole(self.tokens.value()), dataset_tokens=None, epochs=None)(s)
+            return wl(tokens=None, dataset_tokens=whole(self.dataset.value()), epochs=self.epochs.value())(s)
 
         self.edit_field("workload.tokens", setter, self.tr("Change how tokens are given"))
 
@@ -340,8 +341,8 @@ class TrainingPage(PlannerPage):
         by_dataset = w.dataset_tokens is not None
         (self.by_dataset if by_dataset else self.by_tokens).setChecked(True)
         total = w.training_tokens or 0.0
-        set_value(self.tokens, total / BILLION)
-        set_value(self.dataset, (w.dataset_tokens if by_dataset else total) / BILLION)
+        set_value(self.tokens, total)
+        set_value(self.dataset, w.dataset_tokens if by_dataset else total)
         set_value(self.epochs, w.epochs or 1)
         set_value(self.seq_len, w.seq_len)
         set_value(self.micro, w.micro_batch or 0)
