@@ -15,8 +15,8 @@ from typing import Any
 from ..core.calibration import DEFAULT_GPU_COUNTS, compare, device_mismatch, read_result, write_calibration
 from ..core.catalog import load_catalog
 from ..core.errors import InputError
+from ..core.report import estimate_document
 from ..core.scenario_io import read_scenario
-from ..report import estimate_document
 from .args import EXIT_OK, Subparsers, add_command, gpu_counts
 
 GIB = 2**30

@@ -21,7 +21,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..core.catalog import CatalogError
     from ..core.engine import estimate, load_checked
-    from ..report import estimate_document
+    from ..core.report import estimate_document
 
     scenario, catalog = load_checked(args.scenario)
     if args.gpu:

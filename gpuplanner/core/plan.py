@@ -113,6 +113,7 @@ class Plan:
     deadline: Mapping[str, DeadlineAnswer]  # empty without workload.deadline_days
     pareto: tuple[SweepRow, ...]
     recommendation: Recommendation
+    catalog: Catalog | None = dataclasses.field(default=None, compare=False, repr=False)  # what it was planned on
 
     @property
     def currency(self) -> str:
@@ -131,6 +132,12 @@ class Plan:
     @property
     def has_time(self) -> bool:
         return any(c.estimate and c.estimate.time and c.estimate.time.wall_seconds is not None for c in self.candidates)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `plan --json` document (spec §4.3)."""
+        from .report import plan_document
+
+        return plan_document(self)
 
     def to_frame(self) -> pd.DataFrame:
         """The sweep as a DataFrame with exactly the columns of spec §4.3's rows (layout as text)."""
@@ -352,4 +359,5 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
         deadline=deadline,
         pareto=pareto_front(sweep_rows),
         recommendation=recommend(s, tuple(candidates), deadline),
+        catalog=catalog,
     )

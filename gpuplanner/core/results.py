@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .cost import CostEstimate
@@ -138,3 +138,9 @@ class Estimate:
     cluster: ClusterEstimate | None = None
     cost: CostEstimate | None = None
     notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `estimate --json` document (spec §4.3)."""
+        from .report import estimate_document
+
+        return estimate_document(self, self.scenario_name)

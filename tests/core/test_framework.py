@@ -13,9 +13,9 @@ from gpuplanner.core.engine import estimate
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.framework import FRAMEWORKS, PROFILES, profile
 from gpuplanner.core.memory import memory_for
+from gpuplanner.core.report import estimate_document
 from gpuplanner.core.results import Layout
 from gpuplanner.core.scenario_io import parse_scenario, scenario_to_dict
-from gpuplanner.report import estimate_document
 
 GIB = 2**30
 CAPACITY = 80 * GIB

@@ -225,6 +225,6 @@ def test_korean_labels(catalog: Catalog, tmp_path: Path) -> None:
 
 
 def test_importing_export_does_not_load_openpyxl() -> None:
-    code = "import sys, gpuplanner.export, gpuplanner.export.cli; print('openpyxl' in sys.modules)"
+    code = "import sys, gpuplanner.export, gpuplanner.cli.export; print('openpyxl' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -23,6 +23,7 @@ import datetime as _dt
 from openpyxl import Workbook
 
 from ...core.catalog import Catalog
+from ...core.plan import Plan
 from ...core.scenario import Scenario
 from .builder import Builder
 from .formulas import qualify
@@ -48,6 +49,7 @@ def build_workbook(
     language: str = "en",
     scenario_text: str | None = None,
     today: _dt.date | None = None,
+    plan: Plan | None = None,
 ) -> Workbook:
-    """The workbook in memory (openpyxl), without saving it."""
-    return Builder(scenario, catalog, language, scenario_text, today).build()
+    """The workbook in memory (openpyxl), without saving it; with `plan`, the workbook of that Plan."""
+    return Builder(scenario, catalog, language, scenario_text, today, plan).build()

@@ -14,6 +14,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ...core import cost_analysis as ca
 from ...core.catalog import Catalog
 from ...core.errors import InputError
+from ...core.plan import Plan
 from ...core.scenario import Scenario
 from ..cells import sheet_ref, valid_name
 from ..i18n import LANGUAGES, translate
@@ -45,6 +46,7 @@ class Builder:
         language: str,
         scenario_text: str | None,
         today: _dt.date | None = None,
+        plan: Plan | None = None,
     ) -> None:
         if language not in LANGUAGES:
             raise InputError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}", key="language")
@@ -53,7 +55,8 @@ class Builder:
         self.lang = language
         self.scenario_text = scenario_text
         self.today = today or _dt.date.today()
-        self.options = gather_options(scenario, catalog)
+        self.plan = plan  # the Plan the user is looking at: its estimates, not new ones
+        self.options = gather_options(scenario, catalog, plan)
         self.main = self.options[0]
         self.currency = scenario.cost.currency
         self.shared_keys = shared_keys(self.options)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ...core.catalog import Catalog, CloudOffer, GpuSpec, NodeType
 from ...core.cost import CostInputs, resolve_cost_inputs
 from ...core.engine import estimate, resolve_target
+from ...core.plan import Plan
 from ...core.results import Estimate
 from ...core.scenario import Scenario
 from .layout import COST_ROWS, FORCED_SHARED
@@ -36,18 +37,19 @@ class Option:
         return getattr(self.inputs, key, None) is not None
 
 
-def gather_options(s: Scenario, cat: Catalog) -> list[Option]:
-    """The main GPU first, then each compared GPU once, in scenario order."""
+def gather_options(s: Scenario, cat: Catalog, plan: Plan | None = None) -> list[Option]:
+    """The main GPU first, then each compared GPU once, in scenario order; with a Plan, its estimates."""
     ids = [s.hardware.gpu] + [g for g in s.hardware.compared_gpus if g != s.hardware.gpu]
     seen: list[str] = []
     for gid in ids:
         if gid not in seen:
             seen.append(gid)
-    return [_option(s, cat, k, gid) for k, gid in enumerate(seen, start=1)]
+    return [_option(s, cat, k, gid, plan) for k, gid in enumerate(seen, start=1)]
 
 
-def _option(s: Scenario, cat: Catalog, k: int, gid: str) -> Option:
-    est = estimate(s, cat, gid)
+def _option(s: Scenario, cat: Catalog, k: int, gid: str, plan: Plan | None) -> Option:
+    known = plan.candidate(gid) if plan is not None else None
+    est = known.estimate if known is not None and known.estimate is not None else estimate(s, cat, gid)
     target = resolve_target(s, cat, gid)
     inputs = getattr(est.cost, "inputs", None)
     if inputs is None:

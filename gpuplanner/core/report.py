@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .core.results import Estimate
+from .results import Estimate
+
+if TYPE_CHECKING:
+    from .plan import Plan
 
 COST_FIELDS = (
     "cloud_on_demand",
@@ -124,4 +127,35 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
         "goodput": goodput,
         "cluster": cluster,
         "cost": cost,
+    }
+
+
+def plan_document(p: Plan) -> dict[str, Any]:
+    """`plan --json` (spec §4.3): candidates at their best layout, sweep, deadline, Pareto set, recommendation."""
+    from .plan import sweep_row_dict
+
+    def row(r: Any) -> dict[str, Any]:
+        return {k: _num(v) for k, v in sweep_row_dict(r).items()}
+
+    rec = p.recommendation
+    return {
+        "scenario": p.scenario.name,
+        "currency": p.currency,
+        "candidates": [estimate_document(c.estimate, p.scenario.name) for c in p.candidates if c.estimate],
+        "sweep": [row(r) for r in p.sweep],
+        "deadline": {
+            gpu: (
+                None
+                if d.gpu_count is None
+                else {
+                    "gpu_count": d.gpu_count,
+                    "wall_seconds": _num(d.wall_seconds),
+                    "job_cloud_on_demand": _num(d.job_cloud_on_demand),
+                    "onprem_tco": _num(d.onprem_tco),
+                }
+            )
+            for gpu, d in p.deadline.items()
+        },
+        "pareto": [row(r) for r in p.pareto],
+        "recommendation": {"gpu": rec.gpu, "gpu_count": rec.gpu_count, "reason": rec.reason},
     }
