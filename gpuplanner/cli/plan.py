@@ -1,5 +1,6 @@
-"""`gpuplanner plan SCENARIO [--json] [--top K]`: the ranked parallel layouts of a scenario (spec §4.2), and
-with `workload.deadline_days` the smallest GPU count per candidate GPU type and their cost-time Pareto set."""
+"""`gpuplanner plan SCENARIO [--json] [--top K]` (spec §4.2, §4.3): what the Plan holds — each candidate at its
+best layout, the GPU-count sweep, the deadline answer per GPU type, the cost-time Pareto set and the
+recommendation — plus the ranked parallel layouts of the planned GPU (`search` in the JSON)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import math
 from typing import Any
 
 from ..core.engine import load_checked
-from ..core.planner import DeadlineResult, PlanResult, RankedLayout, plan
+from ..core.plan import Plan
+from ..core.plan import plan as make_plan
+from ..core.planner import PlanResult, RankedLayout, plan
+from ..core.report import plan_document as spec_document
 from ..core.results import Layout
 from .args import EXIT_OK, Subparsers, add_command, positive_int
 
@@ -31,10 +35,13 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     scenario, catalog = load_checked(args.scenario)
     result = plan(scenario, catalog, top=args.top)
+    the_plan = make_plan(scenario, catalog)
     if args.json:
-        print(json.dumps(plan_document(result), indent=2))
+        doc = spec_document(the_plan)
+        doc["search"] = search_document(result)
+        print(json.dumps(doc, indent=2, allow_nan=False))
     else:
-        print(human(result, scenario.name, scenario.cost.currency))
+        print(human(result, the_plan))
     return EXIT_OK
 
 
@@ -81,18 +88,9 @@ def _layout_doc(r: RankedLayout) -> dict[str, Any]:
     }
 
 
-def _deadline_doc(d: DeadlineResult) -> dict[str, Any]:
+def search_document(r: PlanResult) -> dict[str, Any]:
+    """The ranked layouts of the planned GPU type at the scenario's count (beyond spec §4.3's keys)."""
     return {
-        "gpu_count": d.gpu_count,
-        "wall_seconds": _num(d.wall_seconds),
-        "job_cloud_on_demand": _num(d.job_cloud_on_demand),
-        "parallel": _parallel(d.layout) if d.layout is not None else None,
-        "reason": d.reason,
-    }
-
-
-def plan_document(r: PlanResult) -> dict[str, Any]:
-    doc: dict[str, Any] = {
         "gpu": r.gpu,
         "gpu_count": r.gpu_count,
         "searched": r.searched,
@@ -100,19 +98,6 @@ def plan_document(r: PlanResult) -> dict[str, Any]:
         "reason": r.reason,
         "layouts": [_layout_doc(x) for x in r.layouts],
     }
-    if r.deadline_days is not None:
-        doc["deadline_days"] = r.deadline_days
-        doc["deadline"] = {d.gpu: _deadline_doc(d) for d in r.deadline}
-        doc["pareto"] = [
-            {
-                "gpu": d.gpu,
-                "gpu_count": d.gpu_count,
-                "wall_seconds": _num(d.wall_seconds),
-                "job_cloud_on_demand": _num(d.job_cloud_on_demand),
-            }
-            for d in r.pareto
-        ]
-    return doc
 
 
 # --- human-readable ----------------------------------------------------------------------------------------
@@ -122,14 +107,15 @@ def _fmt(v: float | None, spec: str) -> str:
     return "-" if v is None or not math.isfinite(v) else format(v, spec)
 
 
-def human(r: PlanResult, name: str, currency: str = "USD") -> str:
+def human(r: PlanResult, p: Plan) -> str:
+    name, currency = p.scenario.name, p.currency
     lines = [f"{name}: {r.gpu_count:,} × {r.gpu}", f"  {r.searched:,} layouts searched, {r.feasible:,} fit"]
     if not r.layouts:
         lines.append(f"  nothing fits: {r.reason}")
     else:
         head = (
             f"  {'#':>3} {'tp':>3} {'pp':>3} {'cp':>3} {'ep':>3} {'dp':>5} {'zero':>4} {'mb':>3} "
-            f"{'recompute':<9} {'GiB/GPU':>8} {'headroom':>8} {'tokens/s':>12} {'MFU':>6} {'step s':>8} "
+            f"{'recompute':<12} {'GiB/GPU':>8} {'headroom':>8} {'tokens/s':>12} {'MFU':>6} {'step s':>8} "
             f"{'days':>7}"
         )
         lines.append(head)
@@ -139,20 +125,21 @@ def human(r: PlanResult, name: str, currency: str = "USD") -> str:
             days = None if t.wall_seconds is None else t.wall_seconds / 86400
             lines.append(
                 f"  {i:>3} {lay.tp:>3} {lay.pp:>3} {lay.cp:>3} {lay.ep:>3} {lay.dp:>5} {lay.zero:>4} "
-                f"{lay.micro_batch:>3} {lay.recompute:<9} {(m.total + m.overhead) / GIB:>8.1f} "
+                f"{lay.micro_batch:>3} {lay.recompute:<12} {(m.total + m.overhead) / GIB:>8.1f} "
                 f"{m.headroom / GIB:>8.1f} {_fmt(t.tokens_per_second, ',.0f'):>12} {mfu:>6} "
                 f"{_fmt(t.step_seconds, '.2f'):>8} {_fmt(days, '.1f'):>7}"
             )
-    if r.deadline_days is not None:
-        lines.append(f"  deadline {r.deadline_days:g} days: smallest GPU count per GPU type")
-        for d in r.deadline:
+    days_given = p.scenario.workload.deadline_days
+    if p.deadline and days_given is not None:
+        lines.append(f"  deadline {days_given:g} days: smallest GPU count per GPU type")
+        on_front = {(x.gpu, x.gpu_count) for x in p.pareto}
+        for d in p.deadline.values():
             if d.gpu_count is None:
                 lines.append(f"    {d.gpu:<18} not met: {d.reason}")
                 continue
             cost = "-" if d.job_cloud_on_demand is None else f"{d.job_cloud_on_demand:,.0f} {currency}"
-            on_pareto = " (Pareto)" if d in r.pareto else ""
+            mark = " (Pareto)" if (d.gpu, d.gpu_count) in on_front else ""
             shown = _fmt((d.wall_seconds or 0) / 86400, ".1f")
-            lines.append(
-                f"    {d.gpu:<18} {d.gpu_count:>7,} GPUs  {shown} days  job at on-demand prices {cost}{on_pareto}"
-            )
+            lines.append(f"    {d.gpu:<18} {d.gpu_count:>7,} GPUs  {shown} days  job at on-demand prices {cost}{mark}")
+    lines.append(f"  recommendation: {p.recommendation.reason}")
     return "\n".join(lines)

@@ -61,11 +61,11 @@ def test_json_via_the_command(tmp_path):
     proc = gpuplanner("plan", str(path), "--json", "--top", "4", tmp_path=tmp_path)
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
-    assert doc["searched"] >= doc["feasible"] > 0
-    assert len(doc["layouts"]) == 4
-    assert "deadline" not in doc and "pareto" not in doc
+    assert doc["search"]["searched"] >= doc["search"]["feasible"] > 0
+    assert len(doc["search"]["layouts"]) == 4
+    assert doc["deadline"] == {} and doc["sweep"] and doc["recommendation"]["gpu"]  # spec §4.3: always present
     speeds = []
-    for entry in doc["layouts"]:
+    for entry in doc["search"]["layouts"]:
         assert set(entry) == {"parallel", "memory", "time"}
         par, mem, t = entry["parallel"], entry["memory"], entry["time"]
         assert set(par) == {"tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute"}
@@ -85,14 +85,14 @@ def test_the_best_layout_is_what_estimate_uses(tmp_path, capsys):
     doc = run_inprocess(path, capsys, top=1)
     proc = gpuplanner("estimate", str(path), "--json", tmp_path=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["parallel"] == doc["layouts"][0]["parallel"]
+    assert json.loads(proc.stdout)["parallel"] == doc["search"]["layouts"][0]["parallel"]
 
 
 def test_given_keys_stay_fixed(tmp_path, capsys):
     path = write(tmp_path, extra='micro_batch = 1\nrecompute = "full"\n[parallel]\ntp = 8\nzero = 1')
     doc = run_inprocess(path, capsys, top=50)
-    assert doc["layouts"]
-    for entry in doc["layouts"]:
+    assert doc["search"]["layouts"]
+    for entry in doc["search"]["layouts"]:
         p = entry["parallel"]
         assert (p["tp"], p["zero"], p["micro_batch"], p["recompute"]) == (8, 1, 1, "full")
 
@@ -103,15 +103,15 @@ def test_human_table(tmp_path):
     lines = proc.stdout.splitlines()
     assert "layouts searched" in lines[1] and "fit" in lines[1]
     assert "tokens/s" in lines[2] and "recompute" in lines[2]
-    assert len(lines) == 3 + 3
+    assert len(lines) == 3 + 3 + 1 and lines[-1].startswith("  recommendation:")
     assert lines[3].split()[0] == "1"
 
 
 def test_nothing_fits_is_an_answer(tmp_path, capsys):
     path = write(tmp_path, count=2)
     doc = run_inprocess(path, capsys)
-    assert doc["layouts"] == [] and doc["feasible"] == 0 and doc["searched"] > 0
-    assert "GiB" in doc["reason"]
+    assert doc["search"]["layouts"] == [] and doc["search"]["feasible"] == 0 and doc["search"]["searched"] > 0
+    assert "GiB" in doc["search"]["reason"]
     proc = gpuplanner("plan", str(path), tmp_path=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "nothing fits" in proc.stdout and "GiB" in proc.stdout
@@ -124,21 +124,23 @@ def test_deadline_and_pareto(tmp_path, capsys):
         hardware='candidates = ["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"]',
     )
     doc = run_inprocess(path, capsys, top=2)
-    assert doc["deadline_days"] == 30
+    assert set(doc) >= {"scenario", "currency", "candidates", "sweep", "deadline", "pareto", "recommendation"}
     assert list(doc["deadline"]) == ["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"]
+    row_keys = {"gpu", "gpu_count", "fits", "layout", "memory_total", "wall_seconds", "gpu_hours"}
+    row_keys |= {"tokens_per_second", "job_cloud_on_demand", "onprem_tco", "per_million_tokens"}
     for gpu, d in doc["deadline"].items():
-        assert {"gpu_count", "wall_seconds", "job_cloud_on_demand"} <= set(d), gpu
+        assert set(d) == {"gpu_count", "wall_seconds", "job_cloud_on_demand", "onprem_tco"}, gpu
         assert d["gpu_count"] % 8 == 0 and d["wall_seconds"] <= 30 * 86400
-        p = d["parallel"]
-        assert p["tp"] * p["pp"] * p["cp"] * p["dp"] == d["gpu_count"]
+        assert any(r["gpu"] == gpu and r["gpu_count"] == d["gpu_count"] for r in doc["sweep"])
     assert doc["pareto"]
     for point in doc["pareto"]:
-        assert set(point) == {"gpu", "gpu_count", "wall_seconds", "job_cloud_on_demand"}
-        assert doc["deadline"][point["gpu"]]["gpu_count"] == point["gpu_count"]
+        assert set(point) == row_keys and point["fits"]
     walls = [p["wall_seconds"] for p in doc["pareto"]]
     assert walls == sorted(walls)
+    rec = doc["recommendation"]
+    assert rec["gpu_count"] == doc["deadline"][rec["gpu"]]["gpu_count"] and rec["reason"]
     text = run_inprocess(path, capsys, as_json=False)
-    assert "deadline 30 days" in text and "GPUs" in text and "(Pareto)" in text
+    assert "deadline 30 days" in text and "GPUs" in text and "recommendation:" in text
 
 
 @pytest.mark.parametrize("args", [["--top", "0"], ["--top", "x"], ["--nope"]])
