@@ -46,5 +46,4 @@ def run(request: AppRequest) -> int:
 
     if request.scenario_path is None:
         return run_app(smoke_test=request.smoke_test)
-    # needs run_app(..., scenario_path=...) in gpuplanner/ui/app.py; until then this is an internal error (exit 1)
-    return int(run_app(smoke_test=request.smoke_test, scenario_path=str(request.scenario_path)))  # type: ignore[call-arg]
+    return int(run_app(smoke_test=request.smoke_test, scenario_path=str(request.scenario_path)))
