@@ -34,11 +34,22 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
-        print(human(doc))
+        print(human(doc, framework_line(scenario, result)))
     return EXIT_OK
 
 
-def human(doc: dict[str, Any]) -> str:
+def framework_line(scenario: Any, result: Any) -> str | None:
+    """Which framework behaviour the memory estimate assumed, and when its peak falls."""
+    from ..core.framework import profile
+
+    if not scenario.workload.is_training:
+        return None
+    fw = profile(scenario.workload.framework)
+    phase = result.memory.peak_phase if result.memory is not None else ""
+    return f"  framework    {fw.label}: {fw.summary}" + (f"; peak at {phase}" if phase else "")
+
+
+def human(doc: dict[str, Any], framework: str | None = None) -> str:
     gib = 2**30
     m, t, p = doc["memory"], doc["time"], doc["parallel"]
     lines = [
@@ -48,12 +59,21 @@ def human(doc: dict[str, Any]) -> str:
         f"  layout       tp={p['tp']} pp={p['pp']} cp={p['cp']} ep={p['ep']} dp={p['dp']} zero={p['zero']} "
         f"micro_batch={p['micro_batch']} recompute={p['recompute']}",
     ]
+    if framework:
+        lines.append(framework)
     if m["total"] is not None:
         lines.append(
             f"  memory/GPU   {m['total'] / gib:.1f} GiB peak + {m['overhead'] / gib:.1f} GiB overhead of "
             f"{m['capacity'] / gib:.1f} GiB -> {'fits' if m['fits'] else 'DOES NOT FIT'} "
             f"(headroom {m['headroom'] / gib:.1f} GiB)"
         )
+        if m.get("reserved") is not None:
+            unified = f", unified (paged) {m['unified'] / gib:.1f} GiB" if m.get("unified") else ""
+            lines.append(
+                f"               allocated peak {m['total'] / gib:.1f} GiB, reserved by PyTorch "
+                f"{m['reserved'] / gib:.1f} GiB, as nvidia-smi shows {(m['total'] + m['overhead']) / gib:.1f} GiB"
+                + unified
+            )
         lines.append(
             f"               weights {m['weights'] / gib:.1f}, gradients {m['gradients'] / gib:.1f}, "
             f"optimizer {m['optimizer'] / gib:.1f}, activations {m['activations'] / gib:.1f}, "
