@@ -95,7 +95,7 @@ def _autocast_copies(
     rc: np.ndarray,
     is_op: np.ndarray,
     layers: np.ndarray,
-    is_last: object,
+    is_last: np.ndarray | bool,
 ) -> tuple[np.ndarray | float, np.ndarray | float]:
     """16-bit weight copies autocast makes, (kept into backward, alive at the end of forward).
 

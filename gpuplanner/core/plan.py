@@ -235,37 +235,47 @@ def recommend(s: Scenario, candidates: tuple[Candidate, ...], deadline: Mapping[
     candidates that fit, the one that runs the job cheapest (renting on demand or the job's share of owning,
     whichever is lower; then the fastest); without a time model, the planned GPU if it fits, else the one
     with the most headroom; if none fits, the closest one and how far it is."""
-    n = s.hardware.gpu_count
     if deadline:
-        met = [d for d in deadline.values() if d.gpu_count is not None]
-        if not met:
-            why = "; ".join(f"{d.gpu}: {d.reason}" for d in deadline.values() if d.reason)
-            return Recommendation(
-                "none", None, None, f"no candidate meets the {s.workload.deadline_days:g}-day deadline ({why})"
-            )
+        return _recommend_for_deadline(s, deadline)
+    return _recommend_at_count(s, candidates)
 
-        def cost(d: DeadlineAnswer) -> tuple[float, float]:
-            return (math.inf if d.job_cloud_on_demand is None else d.job_cloud_on_demand, d.wall_seconds or math.inf)
 
-        best = min(met, key=cost)
-        price = (
-            "" if best.job_cloud_on_demand is None else f", {best.job_cloud_on_demand:,.0f} {s.cost.currency} on demand"
-        )
-        return Recommendation(
-            "deadline",
-            best.gpu,
-            best.gpu_count,
-            f"{best.gpu_count:,} × {best.gpu} meet the {s.workload.deadline_days:g}-day deadline at the lowest job "
-            f"cost ({_days(best.wall_seconds or 0.0)}{price})",
-            rent=True,
-        )
-    with_memory = [c for c in candidates if c.estimate is not None and c.estimate.memory is not None]
-    fitting = [c for c in with_memory if c.fits]
+def _recommend_for_deadline(s: Scenario, deadline: Mapping[str, DeadlineAnswer]) -> Recommendation:
+    met = [d for d in deadline.values() if d.gpu_count is not None]
+    if not met:
+        why = "; ".join(f"{d.gpu}: {d.reason}" for d in deadline.values() if d.reason)
+        text = f"no candidate meets the {s.workload.deadline_days:g}-day deadline ({why})"
+        return Recommendation("none", None, None, text)
+
+    def cost(d: DeadlineAnswer) -> tuple[float, float]:
+        return (math.inf if d.job_cloud_on_demand is None else d.job_cloud_on_demand, d.wall_seconds or math.inf)
+
+    best = min(met, key=cost)
+    od = best.job_cloud_on_demand
+    price = "" if od is None else f", {od:,.0f} {s.cost.currency} on demand"
+    return Recommendation(
+        "deadline",
+        best.gpu,
+        best.gpu_count,
+        f"{best.gpu_count:,} × {best.gpu} meet the {s.workload.deadline_days:g}-day deadline at the lowest job "
+        f"cost ({_days(best.wall_seconds or 0.0)}{price})",
+        rent=True,
+    )
+
+
+def _job_cost(s: Scenario, e: Estimate) -> tuple[float, bool | None]:
+    return _cheapest_way(s, getattr(e.cost, "job_cloud_on_demand", None), getattr(e.cost, "per_million_tokens", None))
+
+
+def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recommendation:
+    n = s.hardware.gpu_count
+    estimated = [(c, c.estimate) for c in candidates if c.estimate is not None and c.estimate.memory is not None]
+    fitting = [(c, e) for c, e in estimated if c.fits]
     if not fitting:
-        if not with_memory:
+        if not estimated:
             return Recommendation("none", None, None, "no candidate GPU has an estimate")
-        closest = max(with_memory, key=lambda c: c.estimate.memory.headroom)  # type: ignore[union-attr]
-        short = -closest.estimate.memory.headroom  # type: ignore[union-attr]
+        closest, e = max(estimated, key=lambda ce: ce[1].memory.headroom if ce[1].memory else -math.inf)
+        short = -e.memory.headroom if e.memory else 0.0
         return Recommendation(
             "closest",
             closest.gpu,
@@ -273,20 +283,10 @@ def recommend(s: Scenario, candidates: tuple[Candidate, ...], deadline: Mapping[
             f"none fits on {n:,} GPUs; {closest.gpu} comes closest, {short / 2**30:.1f} GiB short per GPU",
             shortfall_bytes=short,
         )
-    timed = [c for c in fitting if c.estimate.time is not None and c.estimate.time.wall_seconds is not None]  # type: ignore[union-attr]
+    timed = [(c, e) for c, e in fitting if e.time is not None and e.time.wall_seconds is not None]
     if timed:
-
-        def key(c: Candidate) -> tuple[float, float]:
-            cost = c.estimate.cost  # type: ignore[union-attr]
-            od = getattr(cost, "job_cloud_on_demand", None)
-            pm = getattr(cost, "per_million_tokens", None)
-            return _cheapest_way(s, od, pm)[0], c.estimate.time.wall_seconds  # type: ignore[union-attr]
-
-        best = min(timed, key=key)
-        cost = best.estimate.cost  # type: ignore[union-attr]
-        value, rent = _cheapest_way(
-            s, getattr(cost, "job_cloud_on_demand", None), getattr(cost, "per_million_tokens", None)
-        )
+        best, e = min(timed, key=lambda ce: (_job_cost(s, ce[1])[0], ce[1].time.wall_seconds or math.inf))  # type: ignore[union-attr]
+        value, rent = _job_cost(s, e)
         how = "" if rent is None else (" renting on demand" if rent else " on owned servers")
         price = "" if not math.isfinite(value) else f" ({value:,.0f} {s.cost.currency}{how})"
         return Recommendation(
@@ -296,9 +296,10 @@ def recommend(s: Scenario, candidates: tuple[Candidate, ...], deadline: Mapping[
             f"{n:,} × {best.gpu} fit and run the job at the lowest cost among the candidates{price}",
             rent=rent,
         )
-    primary = next((c for c in fitting if c.gpu == s.hardware.gpu), None)
-    best = primary or max(fitting, key=lambda c: c.estimate.memory.headroom)  # type: ignore[union-attr]
-    return Recommendation("fits", best.gpu, n, f"{n:,} × {best.gpu} fit with the most room among the candidates")
+    primary = next((c for c, _ in fitting if c.gpu == s.hardware.gpu), None)
+    roomiest = max(fitting, key=lambda ce: ce[1].memory.headroom if ce[1].memory else -math.inf)[0]
+    chosen = primary or roomiest
+    return Recommendation("fits", chosen.gpu, n, f"{n:,} × {chosen.gpu} fit with the most room among the candidates")
 
 
 def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep: bool = True) -> Plan:
