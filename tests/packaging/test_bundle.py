@@ -69,6 +69,20 @@ def test_the_bundle_runs_the_command_line(bundle):
     assert version.returncode == 0 and version.stdout.startswith("gpuplanner ")
 
 
+def test_the_bundle_writes_the_benchmark_script(bundle, tmp_path):
+    out_file = tmp_path / "bench.py"
+    example = ROOT / "examples" / "llama-3.1-8b-qlora-rtx4090.gpuplan.toml"
+    out = subprocess.run(
+        [str(EXE), "bench-script", str(example), "-o", str(out_file)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    compile(out_file.read_text(encoding="utf-8"), str(out_file), "exec")
+
+
 def test_the_bundle_fails_loudly(bundle):
     out = smoke(EXE, GPUPLANNER_SMOKE_TIMEOUT="0.01")
     assert out.returncode != 0
