@@ -126,7 +126,7 @@ def column_help(col: Column) -> str:
     if col.kind == "enum":
         lines.append(t("Catalog", "One of: {0}").format(", ".join(col.choices)))
     if col.kind == "bytes":
-        lines.append(t("Catalog", "Type a size such as 80 GiB or 141 GB, or a byte count."))
+        lines.append(t("Catalog", "Type a size in GiB (96), or with its unit: 141 GB, 80 GiB."))
     if col.kind == "date":
         lines.append(t("Catalog", "A date: YYYY, YYYY-MM or YYYY-MM-DD."))
     lines.append(t("Catalog", "Required.") if col.required and col.kind != "bool" else t("Catalog", "Optional."))
@@ -161,3 +161,18 @@ def display_text(col: Column, text: str) -> str:
 
 def truthy(text: str) -> bool:
     return text.strip().lower() in ("true", "yes", "1", "y")
+
+
+def bytes_from_text(col: Column, text: str) -> float | None:
+    """A size typed into a GiB column: a bare number is GiB (the column's unit: "96" is 96 GiB, not 96
+    bytes); "141 GB", "80 GiB" or "85899345920 B" say their own unit. None when it is not a size."""
+    text = text.strip()
+    if not text:
+        return None
+    bare = parse_number(text)
+    if bare is not None:
+        return bare * GIB
+    try:
+        return float(parse_cell(col, text))
+    except ValueError:
+        return None

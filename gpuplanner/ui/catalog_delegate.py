@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.core.catalog import Column
 
-from .catalog_columns import GIB, column_help, column_label, parse_number, unit_label
+from .catalog_columns import GIB, bytes_from_text, column_help, column_label, parse_number, unit_label
 from .catalog_model import CatalogTableModel, Index
 from .undo import UndoKeysFilter
 
@@ -148,7 +148,7 @@ class CatalogDelegate(QStyledItemDelegate):
         elif isinstance(editor, QLineEdit):
             text = editor.text().strip()
             if col.kind == "bytes" and text:
-                new, old = self.model._bytes(col, text), self.model._bytes(col, current)
+                new, old = bytes_from_text(col, text), self.model._bytes(col, current)
                 if new is not None and new == old:
                     return None
                 if new is not None:

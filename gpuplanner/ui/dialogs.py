@@ -3,17 +3,27 @@ waits on a modal dialog."""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 SCENARIO_SUFFIX = ".gpuplan.toml"
 
 
+_SPEC_REF = re.compile(r"\s*\((?:see )?spec §[\d.]+[^)]*\)")
+
+
+def for_users(text: str) -> str:
+    """An engine message without its references to the developers' spec ("(spec §4.1)"): users do not have it."""
+    return _SPEC_REF.sub("", text)
+
+
 def error(parent: QWidget | None, title: str, text: str) -> None:
-    QMessageBox.critical(parent, title, text)
+    QMessageBox.critical(parent, title, for_users(text))
 
 
 def info(parent: QWidget | None, title: str, text: str) -> None:
-    QMessageBox.information(parent, title, text)
+    QMessageBox.information(parent, title, for_users(text))
 
 
 def ask_save_changes(parent: QWidget | None, name: str) -> QMessageBox.StandardButton:
@@ -67,4 +77,4 @@ def open_file_path(parent: QWidget, title: str, start: str, file_filter: str) ->
 
 
 def warning(parent: QWidget | None, title: str, text: str) -> None:
-    QMessageBox.warning(parent, title, text)
+    QMessageBox.warning(parent, title, for_users(text))

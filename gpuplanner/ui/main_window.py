@@ -24,6 +24,7 @@ from . import dialogs
 from .document import ScenarioDocument
 from .estimator import EstimateRunner
 from .file_commands import FileCommands, export_function, read_default
+from .first_start import FirstStartHint, hint_wanted
 from .main_actions import build_menus
 from .recent_files import clear_recent, fill_recent_menu, recent_files
 from .recovery import Autosaver
@@ -34,6 +35,12 @@ from .undo import UndoKeysFilter
 from .wizard import Pages, WizardPanel
 
 __all__ = ["MainWindow", "export_function", "read_default"]
+
+
+def _default_path():
+    from .app import default_scenario_path
+
+    return default_scenario_path()
 
 
 class MainWindow(FileCommands, QMainWindow):
@@ -69,6 +76,12 @@ class MainWindow(FileCommands, QMainWindow):
         self.wizard_panel.setMinimumWidth(400)
         self.setCentralWidget(self.splitter)
         self._build_menus()
+        self.first_start_hint = None
+        if hint_wanted(self.settings):
+            self.first_start_hint = FirstStartHint(self.settings)
+            self.first_start_hint.exampleRequested.connect(self._show_examples)
+            self.wizard_panel.layout().insertWidget(1, self.first_start_hint)
+            doc.pathChanged.connect(lambda *_a: self._hint_done())
         self._route_undo_keys(self.wizard.model_page)
 
         self.runner.resultsReady.connect(self.show_results)
@@ -80,7 +93,7 @@ class MainWindow(FileCommands, QMainWindow):
         doc.changed.connect(self._update_title)
         doc.undo_stack.cleanChanged.connect(self._update_title)
         self.wizard.pagesAdded.connect(self._pages_added)
-        self.wizard.currentIdChanged.connect(lambda _i: self.autosave.save_now())  # every step is a checkpoint
+        self.wizard.currentIdChanged.connect(self._step_changed)
         self._apply_new_scenario_defaults()
         self._update_title()
         self.resize(1480, 920)
@@ -94,6 +107,15 @@ class MainWindow(FileCommands, QMainWindow):
     # --- menus ---------------------------------------------------------------------------------------
     def _build_menus(self) -> None:
         build_menus(self)
+
+    def _show_examples(self) -> None:
+        from PySide6.QtGui import QCursor
+
+        self.examples_menu.popup(QCursor.pos())
+
+    def _hint_done(self) -> None:
+        if self.first_start_hint is not None and self.doc.path != _default_path():
+            self.first_start_hint.dismiss()
 
     def _route_undo_keys(self, page: QWidget) -> None:
         for box in page.findChildren(QAbstractSpinBox):
@@ -183,6 +205,10 @@ class MainWindow(FileCommands, QMainWindow):
             self.splitter.setSizes([480, max(self.width() - 480, 400)])
         if self.runner.latest is not None:
             self.results_view.show_results(self.runner.latest)
+
+    def _step_changed(self, page: int) -> None:
+        self.autosave.remember_page(page)
+        self.autosave.save_now()  # every step is a checkpoint
 
     def _pages_added(self) -> None:
         self.wizard.results_page.saveRequested.connect(self.save)

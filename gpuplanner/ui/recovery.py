@@ -1,8 +1,11 @@
 """Autosave of the open scenario, and recovery after a crash (spec §6 "No data lost").
 
 :class:`Autosaver` writes the window's unsaved work to ``<data dir>/autosave/<session>.json`` (see
-:mod:`gpuplanner.core.autosave`) every ``files/autosave_seconds`` (30 s) when something changed, and at once
-on every major step (a wizard page change, a file opened or started). The record is removed when the work is
+:mod:`gpuplanner.core.autosave`) :data:`DEBOUNCE_MS` after each edit (a burst of edits is one write; an edit
+made seconds before a crash is in it), every ``files/autosave_seconds`` (30 s) as a backstop, and at once on
+every major step (a wizard page change, a file opened or started). The wizard step the user is on is kept
+next to the record (QSettings ``autosave/<session>/page``: the record format belongs to the engine) and
+restored with it. The record is removed when the work is
 saved, discarded or undone back to the saved state, and when the window closes normally.
 
 While a window has a record it holds ``<session>.lock`` (a QLockFile with its process id). A record whose
@@ -52,6 +55,10 @@ def interval_seconds(settings: QSettings) -> int:
     return max(MIN_INTERVAL_S, value)
 
 
+DEBOUNCE_MS = 2000  # after the last edit: long enough to merge typing, short enough to lose almost nothing
+PAGE_KEY = "autosave/{0}/page"
+
+
 class Autosaver(QObject):
     """Keeps the autosave record of one document up to date. ``failed`` carries a message for the status
     bar (an autosave that fails must not interrupt the user every 30 seconds)."""
@@ -64,6 +71,7 @@ class Autosaver(QObject):
     ) -> None:
         super().__init__(parent)
         self.doc = doc
+        self.settings = settings
         self._folder = Path(folder) if folder is not None else None  # resolved on first use (after the paint)
         self.session = os.urandom(16).hex()
         self._lock: QLockFile | None = None
@@ -73,6 +81,10 @@ class Autosaver(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(interval_seconds(settings) * 1000)
         self.timer.timeout.connect(self._tick)
+        self.debounce = QTimer(self)
+        self.debounce.setSingleShot(True)
+        self.debounce.setInterval(DEBOUNCE_MS)
+        self.debounce.timeout.connect(self._tick)
         doc.changed.connect(self._mark)
         doc.pathChanged.connect(self.save_now)  # a file opened or started: update (or clear) at once
         doc.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -95,6 +107,11 @@ class Autosaver(QObject):
 
     def _mark(self) -> None:
         self._dirty = True
+        self.debounce.start()  # restarted by every edit: written once the user pauses
+
+    def remember_page(self, page: int) -> None:
+        """The wizard step the user is on, restored with the record after a crash."""
+        self.settings.setValue(PAGE_KEY.format(self.session), int(page))
 
     def _clean_changed(self, clean: bool) -> None:
         if clean:
@@ -152,10 +169,12 @@ class Autosaver(QObject):
 
             remove_record(self.session, self.folder)
         self._has_record = False
+        self.settings.remove(PAGE_KEY.format(self.session).rsplit("/", 1)[0])
 
     def shutdown(self) -> None:
         """A normal close: stop, remove the record and release the lock."""
         self.timer.stop()
+        self.debounce.stop()
         self.clear()
         if self._lock is not None:
             self._lock.unlock()
@@ -256,6 +275,13 @@ def can_prompt() -> bool:
     return QGuiApplication.platformName() not in HEADLESS_PLATFORMS or "pytest" in sys.modules
 
 
+def _int(value: object) -> int:
+    try:
+        return int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return 0
+
+
 def offer_recovery(window: Any) -> bool:
     """Offer the newest orphaned autosave to ``window`` (a MainWindow). True when it was restored.
 
@@ -287,9 +313,21 @@ def offer_recovery(window: Any) -> bool:
     rec = first.record
     doc.restore(rec.scenario, rec.path, read_only=rec.read_only_path, modified=rec.modified)
     wizard = getattr(window, "wizard", None)
+    settings = getattr(window, "settings", None)
+    page_key = PAGE_KEY.format(rec.session)
+    page = _int(settings.value(page_key)) if settings is not None else 0
+    if settings is not None:
+        settings.remove(page_key.rsplit("/", 1)[0])
     if wizard is not None:
         wizard.restart()
+        if page:
+            from .wizard import Pages
+
+            wizard.add_remaining_pages()
+            if page in iter(Pages):
+                wizard.go_to(Pages(page))
     if autosaver is not None:
+        autosaver.remember_page(wizard.currentId() if wizard is not None else 0)
         autosaver.save_now()  # the work is ours now: write our record before removing the old one
     first.release(remove=True)
     if status is not None:

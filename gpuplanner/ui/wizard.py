@@ -33,8 +33,9 @@ class PlanningWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         opts = QWizard.WizardOption
         self.setOptions(opts.NoCancelButton | opts.NoDefaultButton)  # one call: each one relayouts
+        # Back on the left, Next on the right: on the last step (no Next) Back must not slide under the pointer
         self.setButtonLayout(
-            [QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton]
+            [QWizard.WizardButton.BackButton, QWizard.WizardButton.Stretch, QWizard.WizardButton.NextButton]
         )
         self.setButtonText(QWizard.WizardButton.BackButton, self.tr("< &Back"))
         self.setButtonText(QWizard.WizardButton.NextButton, self.tr("&Next >"))
@@ -89,21 +90,32 @@ class PlanningWizard(QWizard):
 
 
 class StepBar(QLabel):
-    """ "1 Model › 2 Data › …" with the current step in bold."""
+    """ "1 Model › 2 Data › …" with the current step in bold; a click on a step goes there (as View › Go to
+    Step: the steps before it must be valid)."""
 
     def __init__(self, wizard: PlanningWizard, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.wizard = wizard
         self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
         self.setAccessibleName(self.tr("Wizard steps"))
+        self.linkActivated.connect(self._go)
         wizard.currentIdChanged.connect(self.update_steps)
         self.update_steps(wizard.currentId())
 
+    def _go(self, link: str) -> None:
+        if link.startswith("step:"):
+            self.wizard.go_to(Pages(int(link.removeprefix("step:"))))
+
     def update_steps(self, current: int) -> None:
         parts = []
+        link = self.palette().color(self.foregroundRole()).name()  # steps read as text, not as blue links
         for i, name in enumerate(self.wizard.step_names()):
             text = f"{i + 1} {name}"
-            parts.append(f"<b><u>{text}</u></b>" if i == current else f"<span>{text}</span>")
+            if i == current:
+                parts.append(f"<b><u>{text}</u></b>")
+            else:
+                parts.append(f'<a href="step:{i}" style="color:{link}; text-decoration:none">{text}</a>')
         self.setText(" › ".join(parts))
         self.setAccessibleDescription(self.tr("Step {0} of {1}").format(current + 1, len(parts)))
 

@@ -338,6 +338,11 @@ short {0}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="100" />
+            <source>{0} GPU</source>
+            <translation>GPU {0}개</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="100" />
             <source>{0} GPUs</source>
             <translation>GPU {0}개</translation>
         </message>
@@ -602,38 +607,38 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
 마이크로 배치 {8}, 재계산 {9}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="22" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="32" />
             <source>“{0}” has unsaved changes. Save them?</source>
             <translation>“{0}”에 저장하지 않은 변경 사항이 있습니다. 저장할까요?</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="24" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="34" />
             <source>Unsaved changes</source>
             <translation>저장하지 않은 변경 사항</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="31" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="41" />
             <source>Open scenario</source>
             <translation>시나리오 열기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="33" />
-            <location filename="../../gpuplanner/ui/dialogs.py" line="59" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="43" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="69" />
             <source>gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml *.toml);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="40" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="50" />
             <source>Save scenario as</source>
             <translation>다른 이름으로 시나리오 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="40" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="50" />
             <source>gpuplanner scenarios (*.gpuplan.toml)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="57" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="67" />
             <source>Compare with scenario</source>
             <translation>다른 시나리오와 비교</translation>
         </message>
@@ -954,8 +959,8 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
         </message>
         <message>
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="129" />
-            <source>Type a size such as 80 GiB or 141 GB, or a byte count.</source>
-            <translation>80 GiB나 141 GB 같은 크기 또는 바이트 수를 입력하세요.</translation>
+            <source>Type a size in GiB (96), or with its unit: 141 GB, 80 GiB.</source>
+            <translation>GiB 단위 숫자(96) 또는 단위를 붙인 크기(141 GB, 80 GiB)를 입력하세요.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="131" />
@@ -2557,11 +2562,6 @@ Source: {5}</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="163" />
-            <source> rank</source>
-            <translation> 랭크</translation>
-        </message>
-        <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
@@ -2877,32 +2877,32 @@ Source: {5}</source>
             <translation>목록 지우기(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="139" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="156" />
             <source>Autosave failed: {0}. Save your work with File › Save.</source>
             <translation>자동 저장 실패: {0}. 파일 › 저장으로 작업을 저장하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="220" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="239" />
             <source>Recover unsaved work</source>
             <translation>저장하지 않은 작업 복구</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="221" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="240" />
             <source>gpuplanner did not close normally.</source>
             <translation>gpuplanner가 정상적으로 종료되지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="223" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="242" />
             <source>File: {0}</source>
             <translation>파일: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="225" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="244" />
             <source>The scenario was never saved to a file.</source>
             <translation>이 시나리오는 파일로 저장된 적이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="227" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="246" />
             <source>Your unsaved changes to “{0}” were kept (last autosave {1}).
 {2}
 
@@ -2913,17 +2913,17 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
 복원하면 변경 사항을 되살리며, 저장하기 전까지는 저장되지 않은 상태로 남습니다. 버리기를 누르면 삭제됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="235" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="254" />
             <source>&amp;Restore</source>
             <translation>복원(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="273" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="299" />
             <source>An autosave file could not be read and was set aside: {0}</source>
             <translation>자동 저장 파일을 읽을 수 없어 따로 옮겨 두었습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="296" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="334" />
             <source>Restored your unsaved work from {0}.</source>
             <translation>{0}에 자동 저장된 작업을 복원했습니다.</translation>
         </message>
@@ -3378,6 +3378,29 @@ The open scenario was not changed.</source>
         </message>
     </context>
     <context>
+        <name>FirstStartHint</name>
+        <message>
+            <location filename="../../gpuplanner/ui/first_start.py" line="27" />
+            <source>&lt;b&gt;Start here.&lt;/b&gt; Pick the model and the training method on this step, then go through the steps with Next; the results on the right follow every change. Or begin from a worked example.</source>
+            <translation>&lt;b&gt;여기서 시작하세요.&lt;/b&gt; 이 단계에서 모델과 학습 방법을 고른 뒤 다음 버튼으로 단계를 진행하세요. 오른쪽 결과는 입력을 바꿀 때마다 갱신됩니다. 예제에서 시작할 수도 있습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/first_start.py" line="32" />
+            <source>Open an Example…</source>
+            <translation>예제 열기…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/first_start.py" line="33" />
+            <source>Got It</source>
+            <translation>확인</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/first_start.py" line="34" />
+            <source>Close the hint</source>
+            <translation>안내 닫기</translation>
+        </message>
+    </context>
+    <context>
         <name>HardwarePage</name>
         <message>
             <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="221" />
@@ -3416,54 +3439,54 @@ The open scenario was not changed.</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="60" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="67" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="76" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="89" />
             <source>Estimate failed: {0}</source>
             <translation>추정 실패: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="106" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="128" />
             <source>PNG…</source>
             <translation>PNG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="107" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="129" />
             <source>SVG…</source>
             <translation>SVG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="159" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="181" />
             <source>gpuplanner cannot start</source>
             <translation>gpuplanner를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="160" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="182" />
             <source>The hardware catalog cannot be read:
 {0}</source>
             <translation>하드웨어 카탈로그를 읽을 수 없습니다:
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="206" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="232" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="212" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="238" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="213" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="239" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="234" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="260" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -3793,12 +3816,12 @@ The model was not changed.</source>
             <translation>{0} {1}을(를) 유지했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="234" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="237" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="235" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="238" />
             <source>Fix this to continue — {0}</source>
             <translation>계속하려면 이 문제를 고치세요 — {0}</translation>
         </message>
@@ -3806,47 +3829,47 @@ The model was not changed.</source>
     <context>
         <name>PlanningWizard</name>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="39" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="40" />
             <source>&lt; &amp;Back</source>
             <translation>&lt; 이전(&amp;B)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="40" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="41" />
             <source>&amp;Next &gt;</source>
             <translation>다음(&amp;N) &gt;</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="41" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="42" />
             <source>Back</source>
             <translation>이전</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="42" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="43" />
             <source>Next</source>
             <translation>다음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
             <source>Model</source>
             <translation>모델</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
             <source>Data</source>
             <translation>데이터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
             <source>Hardware</source>
             <translation>하드웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
             <source>Costs</source>
             <translation>비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="79" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
@@ -3971,12 +3994,12 @@ The model was not changed.</source>
     <context>
         <name>StepBar</name>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="98" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="101" />
             <source>Wizard steps</source>
             <translation>마법사 단계</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="108" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="120" />
             <source>Step {0} of {1}</source>
             <translation>{1}단계 중 {0}단계</translation>
         </message>

@@ -135,6 +135,21 @@ def test_text_editor_and_bytes_column(editor, qtbot):
     assert page.model.data(source_index(page, "l4", "memory_bytes"), Qt.ItemDataRole.EditRole) == str(20 * 2**30)
 
 
+def test_a_bare_number_in_the_gib_column_is_gib(editor, qtbot):
+    """The header says "Memory / GiB": typing 96 means 96 GiB (it used to be refused as 96 bytes)."""
+    page = editor.show_table("gpus")
+    ix = proxy_index(page, "l4", "memory_bytes")
+    page.view.edit(ix)
+    edit = page.view.viewport().findChild(QLineEdit)
+    problems = []
+    page.model.problem.connect(problems.append)
+    edit.setText("96")
+    page.delegate.setModelData(edit, page.proxy, ix)
+    assert problems == []
+    assert editor.session.catalog.gpu("l4").memory_bytes == 96 * 2**30
+    assert proxy_index(page, "l4", "memory_bytes").data() == "96 GiB"
+
+
 def test_user_rows_are_marked_and_reset_to_shipped(editor, window):
     page = editor.show_table("sites")
     m = page.model

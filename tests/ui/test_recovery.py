@@ -284,3 +284,32 @@ def test_interval_setting(tmp_path, value, seconds):
     s = QSettings(str(tmp_path / "i.ini"), QSettings.Format.IniFormat)
     s.setValue("files/autosave_seconds", value)
     assert recovery.interval_seconds(s) == seconds
+
+
+def test_an_edit_is_autosaved_seconds_later_not_at_the_next_tick(window, qtbot):
+    """The 30 s timer alone lost the edit made 3 s before a crash: each edit now writes once the user pauses."""
+    assert window.autosave.timer.interval() >= 30_000
+    window.wizard.go_to(Pages.HARDWARE)
+    record = window.autosave.record_file
+    assert not record.exists()
+    window.wizard.hardware_page.gpu_count.setValue(16)
+    assert not record.exists()  # not on every keystroke ...
+    qtbot.waitUntil(record.exists, timeout=recovery.DEBOUNCE_MS + 2000)  # ... but within seconds
+    assert read_record(record).scenario.hardware.gpu_count == 16
+
+
+def test_recovery_returns_to_the_step_the_user_was_on(qtbot, tmp_path, data_dir, monkeypatch, catalog):
+    base = read_scenario(Path(ROOT) / "resources" / "default.gpuplan.toml")
+    edited = replace(base, hardware=replace(base.hardware, gpu_count=16))
+    _orphan(data_dir, edited)
+    settings = QSettings(str(tmp_path / "second.ini"), QSettings.Format.IniFormat)
+    settings.setValue(recovery.PAGE_KEY.format("ab" * 16), int(Pages.HARDWARE))
+    settings.sync()
+    answer(monkeypatch, "&Restore")
+    win, restored = start_window(qtbot, tmp_path)
+    try:
+        assert restored and win.doc.scenario == edited
+        assert win.wizard.currentId() == Pages.HARDWARE
+        assert win.settings.value(recovery.PAGE_KEY.format("ab" * 16)) is None  # used once
+    finally:
+        finish(win)

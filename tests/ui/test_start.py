@@ -42,3 +42,22 @@ def test_open_example_menu_lists_and_opens_the_shipped_examples(window):
     actions[0].trigger()
     assert window.doc.scenario == read_scenario(example_files()[0])
     assert window.doc.needs_save_as  # Save asks where: the shipped example stays as it is
+
+
+def test_first_start_hint_until_dismissed(qtbot, settings):
+    win = _window(qtbot, settings, smoke_test=True)
+    hint = win.first_start_hint
+    assert hint is not None and hint.isVisibleTo(win)
+    assert "Start here" in hint.text.text()
+    hint.close_button.click()
+    assert not hint.isVisibleTo(win)
+    win.runner.shutdown()
+    again = _window(qtbot, settings, smoke_test=True)
+    assert again.first_start_hint is None  # once closed, it stays closed
+    again.runner.shutdown()
+
+
+def test_opening_a_file_retires_the_hint(window):
+    assert window.first_start_hint is not None
+    window.open_file(example_files()[0])
+    assert not window.first_start_hint.isVisibleTo(window)

@@ -223,6 +223,9 @@ class PlannerPage(QWizardPage):
             self._problem = None
             self.message.hide()
         else:
+            from ..dialogs import for_users
+
+            message = for_users(message)
             self._problem = (key, message)
             row = self.rows.get(key)
             if row is not None:

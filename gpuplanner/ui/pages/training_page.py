@@ -160,7 +160,7 @@ class TrainingPage(PlannerPage):
         # --- LoRA ---
         self.lora_box = QGroupBox(t("LoRA adapters"))
         form = Form(self.lora_box)
-        self.lora_rank = spin(1, 65_536, t(" rank"))
+        self.lora_rank = spin(1, 65_536)  # the label says Rank: "16 rank" read oddly
         self.rows["workload.lora_rank"] = form.add(t("&Rank:"), self.lora_rank)
         targets = QWidget()
         grid = QGridLayout(targets)

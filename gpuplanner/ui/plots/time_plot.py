@@ -97,7 +97,7 @@ class TimePlot(PlotPanel):
         )
         mine.setPen(pg.mkPen(fg, width=1, style=Qt.PenStyle.DotLine))
         mine.setValue(math.log2(n))
-        mine.label.setFormat(tr("{0} GPUs").format(n))
+        mine.label.setFormat((tr("{0} GPU") if n == 1 else tr("{0} GPUs")).format(n))
         mine.label.setColor(fg)
         dl = rs.scenario.workload.deadline_days
         if dl is not None:
