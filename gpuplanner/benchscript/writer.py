@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.calibration import bench_grad_accum, bench_support_problem, scenario_hash
-from ..core.errors import FileAccessError, InputError
+from ..core.errors import InputError
 from ..core.model import MODEL_FIELDS
 from ..core.scenario import Scenario
 
@@ -196,13 +196,12 @@ def write_script(
     scenario_file: str | None = None,
 ) -> Path:
     """Write the script atomically and make it executable. FileAccessError when it cannot be written."""
-    from ..core.scenario_io import atomic_write_text
+    from ..core.files import atomic_write_text
 
     text = render_script(s, warmup=warmup, steps=steps, scenario_file=scenario_file)
     p = Path(path)
-    if p.is_dir():
-        raise FileAccessError("is a folder; give a file name such as bench.py", file=str(p))
-    atomic_write_text(p, text)
+    # the shared writer refuses folders and special files, follows symlinks and says "file name too long"
+    atomic_write_text(p, text, example="bench.py")
     try:
         umask = os.umask(0)
         os.umask(umask)

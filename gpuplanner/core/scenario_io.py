@@ -3,149 +3,84 @@
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
-import tempfile
-import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from . import scenario as sc
-from .errors import FileAccessError, InputError
-from .files import read_user_file
+from .errors import InputError
+from .files import atomic_write_text, read_user_toml
 from .framework import FP8_RECIPES, FRAMEWORKS, profile
 from .model import MODEL_FIELDS, ModelSpec
 from .presets import preset as lookup_preset
 from .suggest import did_you_mean
+from .value_checks import (
+    ALL,
+    INFER,
+    LORA,
+    MAX_TEXT_CHARS,
+    TRAIN,
+    TRAIN_OR_TP_PP,
+    Key,
+    boolean,
+    clean_name,
+    fmt_value,
+    fraction,
+    id_list,
+    int_in,
+    is_num,
+    list_of,
+    name_text,
+    nonneg_int,
+    nonneg_num,
+    one_of,
+    open_fraction,
+    pos_int,
+    pos_num,
+    range_problem,
+    text,
+)
 
-ALL, TRAIN, LORA, INFER, TRAIN_OR_TP_PP = "all", "training", "lora", "inference", "parallel"
-
-Check = Callable[[Any], str | None]  # returns a problem ("must be …") or None
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) or (isinstance(v, float) and v.is_integer())
-
-
-def _is_num(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-
-
-def pos_int(v: Any) -> str | None:
-    return None if _is_int(v) and v > 0 else "must be a positive integer"
-
-
-def nonneg_int(v: Any) -> str | None:
-    return None if _is_int(v) and v >= 0 else "must be an integer ≥ 0"
-
-
-def pos_num(v: Any) -> str | None:
-    return None if _is_num(v) and v > 0 else "must be a positive number"
-
-
-def nonneg_num(v: Any) -> str | None:
-    return None if _is_num(v) and v >= 0 else "must be a number ≥ 0"
-
-
-def fraction(v: Any) -> str | None:
-    return None if _is_num(v) and 0 <= v <= 1 else "must be a number from 0 to 1"
-
-
-def open_fraction(v: Any) -> str | None:
-    return None if _is_num(v) and 0 <= v < 1 else "must be a number from 0 up to (not including) 1"
-
-
-def boolean(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "must be true or false"
-
-
-def text(v: Any) -> str | None:
-    return None if isinstance(v, str) and v.strip() else "must be a non-empty string"
-
-
-def one_of(*choices: str, aliases: Mapping[str, str] | None = None) -> Check:
-    def check(v: Any) -> str | None:
-        if isinstance(v, str) and (v in choices or (aliases and v in aliases)):
-            return None
-        return "must be one of " + ", ".join(choices) + did_you_mean(str(v), choices)
-
-    return check
-
-
-def int_in(*choices: int) -> Check:
-    def check(v: Any) -> str | None:
-        return None if _is_int(v) and int(v) in choices else "must be one of " + ", ".join(map(str, choices))
-
-    return check
-
-
-def list_of(choices: tuple[str, ...]) -> Check:
-    def check(v: Any) -> str | None:
-        if not isinstance(v, list) or not v or any(x not in choices for x in v):
-            return "must be a non-empty list of " + ", ".join(repr(c) for c in choices)
-        if len(set(v)) != len(v):
-            return "must not repeat an entry"
-        return None
-
-    return check
-
-
-def id_list(v: Any) -> str | None:
-    if isinstance(v, list) and v and all(isinstance(x, str) and x for x in v):
-        return None if len(set(v)) == len(v) else "must not repeat a GPU id"
-    return "must be a non-empty list of catalog GPU ids"
-
-
-@dataclass(frozen=True)
-class Key:
-    check: Check
-    applies: str = ALL
-
+# Bounds (issue #18): counts are a few thousand times the largest published model or cluster (Llama 3.1 405B:
+# 126 layers, hidden 16,384, vocab 128,256; DeepSeek-V3: 256 experts; 16,384-GPU jobs); money is in USD.
+MAX_GPUS = 10**7
+MAX_LAYERS = 4096
+MAX_WIDTH = 2**20  # hidden, ffn_hidden, head_dim, MLA ranks
+MAX_TOKENS = 1e16  # 1,000 × Llama 3.1's 15.6T
+MAX_YEARS = 50
+MAX_MONEY_USD = 1e12  # any one price, per unit it is quoted in
+MAX_GPU_HOUR_USD = 1e4
 
 MODEL_KEYS: dict[str, Key] = {
     "preset": Key(text),
-    "name": Key(text),
-    **{
-        k: Key(pos_int)
-        for k in (
-            "layers",
-            "hidden",
-            "heads",
-            "kv_heads",
-            "ffn_hidden",
-            "vocab",
-            "head_dim",
-            "experts",
-            "experts_active",
-            "expert_ffn_hidden",
-        )
-    },
-    **{
-        k: Key(nonneg_int)
-        for k in (
-            "shared_experts",
-            "dense_layers",
-            "mla_kv_rank",
-            "mla_q_rank",
-            "mla_rope_dim",
-            "learned_positions",
-            "extra_norms_per_layer",
-        )
-    },
+    "name": Key(name_text),
+    "layers": Key(pos_int, at_most=MAX_LAYERS),
+    "hidden": Key(pos_int, at_most=MAX_WIDTH),
+    "heads": Key(pos_int, at_most=2**16),
+    "kv_heads": Key(pos_int, at_most=2**16),
+    "ffn_hidden": Key(pos_int, at_most=MAX_WIDTH * 4),
+    "vocab": Key(pos_int, at_most=2**24),
+    "head_dim": Key(pos_int, at_most=MAX_WIDTH),
+    "experts": Key(pos_int, at_most=2**16),
+    "experts_active": Key(pos_int, at_most=2**16),
+    "expert_ffn_hidden": Key(pos_int, at_most=MAX_WIDTH * 4),
+    "shared_experts": Key(nonneg_int, at_most=2**10),
+    "dense_layers": Key(nonneg_int, at_most=MAX_LAYERS),
+    **{k: Key(nonneg_int, at_most=MAX_WIDTH) for k in ("mla_kv_rank", "mla_q_rank", "mla_rope_dim")},
+    "learned_positions": Key(nonneg_int, at_most=2**24),
+    "extra_norms_per_layer": Key(nonneg_int, at_most=64),
     **{k: Key(boolean) for k in ("gated_mlp", "tied_embeddings", "qkv_bias", "linear_bias")},
     "norm": Key(one_of("rmsnorm", "layernorm")),
 }
 WORKLOAD_KEYS: dict[str, Key] = {
     "method": Key(one_of(*sc.METHODS)),
-    "seq_len": Key(pos_int),
+    "seq_len": Key(pos_int, at_most=2**24),
     "flash_attention": Key(boolean),
-    "micro_batch": Key(pos_int, TRAIN),
-    "global_batch": Key(pos_int, TRAIN),
-    "tokens": Key(pos_num, TRAIN),
-    "dataset_tokens": Key(pos_num, TRAIN),
-    "epochs": Key(pos_int, TRAIN),
+    "micro_batch": Key(pos_int, TRAIN, at_most=2**16),
+    "global_batch": Key(pos_int, TRAIN, at_most=2**31),
+    "tokens": Key(pos_num, TRAIN, at_most=MAX_TOKENS, at_least=1),
+    "dataset_tokens": Key(pos_num, TRAIN, at_most=MAX_TOKENS, at_least=1),
+    "epochs": Key(pos_int, TRAIN, at_most=10**4),
     "precision": Key(one_of(*sc.PRECISIONS, aliases=sc.PRECISION_ALIASES), TRAIN),
     "optimizer": Key(one_of(*sc.OPTIMIZERS), TRAIN),
     "optimizer_in_backward": Key(boolean, TRAIN),
@@ -153,76 +88,85 @@ WORKLOAD_KEYS: dict[str, Key] = {
     "offload": Key(one_of(*sc.OFFLOADS), TRAIN),
     "activation_offload": Key(boolean, TRAIN),
     "recompute": Key(one_of(*sc.RECOMPUTES), TRAIN),
-    "recompute_every": Key(pos_int, TRAIN),
+    "recompute_every": Key(pos_int, TRAIN, at_most=MAX_LAYERS),
     "framework": Key(one_of(*FRAMEWORKS), TRAIN),
     "compile": Key(boolean, TRAIN),
     "optimizer_paged": Key(boolean, TRAIN),
     "fp8_recipe": Key(one_of(*FP8_RECIPES), TRAIN),
     "chunked_loss": Key(boolean, TRAIN),
     "dropout": Key(boolean, TRAIN),
-    "mfu": Key(lambda v: None if _is_num(v) and 0 < v <= 1 else "must be a fraction above 0 and at most 1", TRAIN),
-    "deadline_days": Key(pos_num, TRAIN),
-    "lora_rank": Key(pos_int, LORA),
+    # below 1e-6 of the peak no job ends within the horizon, and the time model divides by it
+    "mfu": Key(
+        lambda v: None if is_num(v) and 0 < v <= 1 else "must be a fraction above 0 and at most 1",
+        TRAIN,
+        at_least=1e-6,
+    ),
+    "deadline_days": Key(pos_num, TRAIN, at_most=MAX_YEARS * 366),
+    "lora_rank": Key(pos_int, LORA, at_most=MAX_WIDTH),  # and at most model.hidden: cross_key_problem
     "lora_targets": Key(list_of(sc.LORA_TARGETS), LORA),
-    "batch": Key(pos_int, INFER),
+    "batch": Key(pos_int, INFER, at_most=2**20),
     "weight_precision": Key(one_of(*sc.WEIGHT_PRECISIONS), INFER),
     "kv_precision": Key(one_of(*sc.KV_PRECISIONS), INFER),
 }
 HARDWARE_KEYS: dict[str, Key] = {
     "gpu": Key(text),
-    "gpu_count": Key(pos_int),
+    "gpu_count": Key(pos_int, at_most=MAX_GPUS),
     "candidates": Key(id_list),
-    "gpus_per_node": Key(pos_int),
+    "gpus_per_node": Key(pos_int, at_most=2**12),
     "node": Key(text),
-    "intra_node_gbytes_per_s": Key(pos_num),
-    "inter_node_gbits_per_s": Key(pos_num),
+    "intra_node_gbytes_per_s": Key(pos_num, at_most=1e6, at_least=1e-3),
+    "inter_node_gbits_per_s": Key(pos_num, at_most=1e7, at_least=1e-3),
 }
 PARALLEL_KEYS: dict[str, Key] = {
-    "tp": Key(pos_int, TRAIN_OR_TP_PP),
-    "pp": Key(pos_int, TRAIN_OR_TP_PP),
-    "cp": Key(pos_int, TRAIN),
-    "ep": Key(pos_int, TRAIN),
-    "vpp": Key(pos_int, TRAIN),
+    **{k: Key(pos_int, TRAIN_OR_TP_PP, at_most=MAX_GPUS) for k in ("tp", "pp")},
+    **{k: Key(pos_int, TRAIN, at_most=MAX_GPUS) for k in ("cp", "ep")},
+    "vpp": Key(pos_int, TRAIN, at_most=MAX_LAYERS),
     "zero": Key(int_in(0, 1, 2, 3), TRAIN),
     "sequence_parallel": Key(boolean, TRAIN),
 }
 GOODPUT_KEYS: dict[str, Key] = {
-    "failures_per_gpu_hour": Key(nonneg_num, TRAIN),
-    "checkpoint_write_gbps": Key(pos_num, TRAIN),
-    "restart_minutes": Key(nonneg_num, TRAIN),
+    "failures_per_gpu_hour": Key(nonneg_num, TRAIN, at_most=1),
+    "checkpoint_write_gbps": Key(pos_num, TRAIN, at_most=1e6, at_least=1e-3),
+    "restart_minutes": Key(nonneg_num, TRAIN, at_most=7 * 24 * 60),
 }
-CLUSTER_KEYS: dict[str, Key] = {"kw_per_rack": Key(pos_num)}
+CLUSTER_KEYS: dict[str, Key] = {"kw_per_rack": Key(pos_num, at_most=10**4, at_least=0.01)}
 COST_KEYS: dict[str, Key] = {
-    "horizon_years": Key(pos_num),
+    "horizon_years": Key(pos_num, at_most=MAX_YEARS, at_least=0.01),
     "utilization": Key(fraction),
     "currency": Key(one_of(*sc.CURRENCIES)),
-    "usd_to_krw": Key(pos_num),
+    "usd_to_krw": Key(pos_num, at_most=1e6),
     "site": Key(text),
     **{
-        k: Key(nonneg_num)
+        k: Key(nonneg_num, at_most=MAX_GPU_HOUR_USD)
         for k in (
             "cloud_usd_per_gpu_hour",
             "reserved_1y_usd_per_gpu_hour",
             "reserved_3y_usd_per_gpu_hour",
             "spot_usd_per_gpu_hour",
+        )
+    },
+    **{
+        k: Key(nonneg_num, at_most=MAX_MONEY_USD)
+        for k in (
             "node_price_usd",
             "network_usd_per_node",
             "install_usd_per_node",
-            "electricity_usd_per_kwh",
-            "colocation_usd_per_kw_month",
             "staff_usd_per_year",
             "software_usd_per_year",
-            "import_tax_fraction",
-            "discount_rate",
-            "electricity_escalation_per_year",
         )
     },
+    "electricity_usd_per_kwh": Key(nonneg_num, at_most=100),
+    "colocation_usd_per_kw_month": Key(nonneg_num, at_most=1e5),
+    **{k: Key(nonneg_num, at_most=10) for k in ("import_tax_fraction", "discount_rate")},
+    "electricity_escalation_per_year": Key(nonneg_num, at_most=1),
     "spot_lost_fraction": Key(open_fraction),
     "support_fraction_per_year": Key(fraction),
     "pue": Key(
-        lambda v: None if _is_num(v) and 1 <= v <= 5 else "must be a number from 1 to 5 (1 = no cooling overhead)"
+        lambda v: None if is_num(v) and 1 <= v <= 5 else "must be a number from 1 to 5 (1 = no cooling overhead)"
     ),
-    "depreciation_years": Key(lambda v: None if _is_num(v) and v > 0 else "must be more than 0 years"),
+    "depreciation_years": Key(
+        lambda v: None if is_num(v) and v > 0 else "must be more than 0 years", at_most=MAX_YEARS, at_least=0.01
+    ),
 }
 TABLES: dict[str, dict[str, Key]] = {
     "model": MODEL_KEYS,
@@ -249,10 +193,6 @@ def _applies(applies: str, method: str) -> bool:
     return method in sc.TRAINING_METHODS
 
 
-def _fmt(v: Any) -> str:
-    return repr(v) if isinstance(v, str) else ("true" if v is True else "false" if v is False else str(v))
-
-
 def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Scenario:
     """Validate a parsed TOML document and build the Scenario. Raises InputError naming file and key."""
 
@@ -265,11 +205,17 @@ def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Sce
     schema = doc.get("schema")
     if schema is None:
         raise fail("schema", f"missing; the first line must be 'schema = {sc.SCHEMA_VERSION}'")
-    if schema != sc.SCHEMA_VERSION:
-        raise fail("schema", f"unsupported version {_fmt(schema)}; this gpuplanner reads schema {sc.SCHEMA_VERSION}")
+    # type() is int: true and 1.0 compare equal to 1 but are not a schema version
+    if type(schema) is not int or schema != sc.SCHEMA_VERSION:
+        raise fail(
+            "schema", f"unsupported version {fmt_value(schema)}; this gpuplanner reads schema {sc.SCHEMA_VERSION}"
+        )
     name = doc.get("name", "Untitled scenario")
     if not isinstance(name, str):
-        raise fail("name", f"must be a string, got {_fmt(name)}")
+        raise fail("name", f"must be a string, got {fmt_value(name)}")
+    if len(name) > MAX_TEXT_CHARS:
+        raise fail("name", f"must be at most {MAX_TEXT_CHARS} characters, got {len(name):,}")
+    name = clean_name(name)  # control characters would reach the terminal as escapes
 
     tables: dict[str, dict[str, Any]] = {}
     for tname, keys in TABLES.items():
@@ -287,12 +233,14 @@ def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Sce
     method = wl["method"]
     problem = WORKLOAD_KEYS["method"].check(method)
     if problem:
-        raise fail("workload.method", f"{problem}, got {_fmt(method)}")
+        raise fail("workload.method", f"{problem}, got {fmt_value(method)}")
     for tname, keys in TABLES.items():
         for key, value in tables[tname].items():
-            problem = keys[key].check(value)
+            if key == "name" and isinstance(value, str):  # a free-text name is cleaned, not refused
+                tables[tname][key] = value = clean_name(value)
+            problem = keys[key].check(value) or range_problem(keys[key], value)
             if problem:
-                raise fail(f"{tname}.{key}", f"{problem}, got {_fmt(value)}")
+                raise fail(f"{tname}.{key}", f"{problem}, got {fmt_value(value)}")
             if not _applies(keys[key].applies, method):
                 raise fail(f"{tname}.{key}", f"does not apply to method {method!r}")
             if key in INT_KEYS and isinstance(value, float):
@@ -327,10 +275,32 @@ def parse_scenario(doc: Mapping[str, Any], *, file: str | None = None) -> sc.Sce
         cluster=sc.Cluster(**tables["cluster"]),
         cost=sc.CostSettings(**tables["cost"]),
     )
-    layout_issue = layout_problem(scenario)
-    if layout_issue:
-        raise fail(*layout_issue)
+    issue = cross_key_problem(scenario) or layout_problem(scenario)
+    if issue:
+        raise fail(*issue)
     return scenario
+
+
+MAX_PARAMS = 1e15  # ~2,500 × Llama 3.1 405B: far beyond any model, far inside float and int64 arithmetic
+
+
+def cross_key_problem(s: sc.Scenario) -> tuple[str, str] | None:
+    """Bounds that tie keys together, checked once the scenario is built; None when they hold."""
+    m, w = s.model, s.workload
+    if m.params > MAX_PARAMS:
+        return "model", f"has {m.params:.3g} parameters; at most {MAX_PARAMS:.0e} are supported"
+    if w.is_lora and w.lora_rank > m.hidden:
+        return "workload.lora_rank", f"must be at most model.hidden ({m.hidden:,}), got {w.lora_rank:,}"
+    if w.is_lora and m.lora_params(w.lora_rank, w.lora_targets) > m.params:
+        return "workload.lora_rank", (
+            f"gives more adapter parameters than the model has ({m.params:.3g}); choose a smaller rank, "
+            f"got {w.lora_rank:,}"
+        )
+    if w.is_training and (w.training_tokens or 0) > MAX_TOKENS:
+        return "workload.epochs", f"dataset_tokens × epochs must be at most {MAX_TOKENS:.0e}"
+    if w.is_training and w.recompute_every > m.layers:
+        return "workload.recompute_every", f"must be at most model.layers ({m.layers}), got {w.recompute_every}"
+    return None
 
 
 def _build_model(raw: dict[str, Any], fail: Callable[[str, str], InputError]) -> tuple[ModelSpec, str | None]:
@@ -449,19 +419,7 @@ def layout_problem(s: sc.Scenario) -> tuple[str, str] | None:
 
 def read_scenario(path: str | os.PathLike[str]) -> sc.Scenario:
     """Load a `.gpuplan.toml` file. InputError for bad content, FileAccessError when it cannot be read."""
-    p = Path(path)
-    data = read_user_file(p, "scenario file")
-    if b"\x00" in data[:4096]:
-        raise InputError("not a scenario file (binary content); expected TOML text (spec §4.1)", file=str(p))
-    try:
-        textual = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text; save the scenario as UTF-8 TOML", file=str(p)) from None
-    try:
-        doc = tomllib.loads(textual)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"not valid TOML ({err})", file=str(p)) from None
-    return parse_scenario(doc, file=str(p))
+    return parse_scenario(read_user_toml(path, "scenario file"), file=str(path))
 
 
 # --- writing ----------------------------------------------------------------------------------------
@@ -538,28 +496,6 @@ def scenario_to_toml(s: sc.Scenario) -> str:
     return tomli_w.dumps(scenario_to_dict(s))
 
 
-def atomic_write_text(path: str | os.PathLike[str], text_: str) -> None:
-    """Write through a temporary file in the same folder and os.replace, so the old file survives any failure."""
-    p = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    except OSError as err:
-        raise FileAccessError(f"cannot be written ({err.strerror or err})", file=str(p)) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text_)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except OSError as err:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise FileAccessError(
-            f"cannot be written ({err.strerror or err}); the previous file is unchanged", file=str(p)
-        ) from None
-
-
 def write_scenario(s: sc.Scenario, path: str | os.PathLike[str]) -> None:
-    atomic_write_text(path, scenario_to_toml(s))
+    """Save atomically (core.files.atomic_write_text: through symlinks, mode kept, special files refused)."""
+    atomic_write_text(path, scenario_to_toml(s), example="plan.gpuplan.toml")

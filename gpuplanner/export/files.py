@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from ..core.errors import FileAccessError
+from ..core.files import atomic_write, reason, resolve_write_target
 
 
 def lock_files(path: Path) -> list[tuple[Path, str]]:
@@ -19,70 +19,38 @@ def lock_files(path: Path) -> list[tuple[Path, str]]:
     candidates = [(folder / f"~${name}", "Excel"), (folder / f".~lock.{name}#", "LibreOffice")]
     if len(Path(name).stem) > 2:
         candidates.append((folder / f"~${name[2:]}", "Excel"))
-    return [(p, app) for p, app in candidates if p.exists()]
+    return [(p, app) for p, app in candidates if _exists(p)]
 
 
-def _reason(err: OSError) -> str:
+def _exists(p: Path) -> bool:
+    """Path.exists, False where the name itself cannot exist (too long): the save then says why."""
+    try:
+        return p.exists()
+    except OSError:
+        return False
+
+
+def _reason(err: OSError, path: Path) -> str:
     if err.errno == errno.ENOSPC:
         return "the disk is full"
     if err.errno in (errno.EACCES, errno.EPERM):
         return "permission denied (is it open in another program, or read-only?)"
     if err.errno == errno.EROFS:
         return "the file system is read-only"
-    return err.strerror or str(err) or type(err).__name__
+    return reason(err, path)
 
 
 def save_atomically(path: str | os.PathLike[str], write: Callable[[Path], None]) -> None:
-    """Call `write(tmp)` for a temporary file in the target's folder, then replace the target with it.
-    FileAccessError (exit 3) when the target is locked or cannot be written; the old file is unchanged."""
-    target = Path(path)
-    if target.is_dir():
-        raise FileAccessError("is a folder; give a file name such as plan.xlsx", file=str(target))
-    locks = lock_files(target)
+    """Call `write(tmp)` for a temporary file in the target's folder, then replace the target with it
+    (core.files.atomic_write: through symlinks, mode kept, special files refused). FileAccessError (exit 3)
+    when the target is locked or cannot be written; the old file is unchanged."""
+    target, _ = resolve_write_target(path, "plan.xlsx")
+    locks = lock_files(target)  # beside the real file, where Excel and LibreOffice put them
     if locks:
         lock, app = locks[0]
         raise FileAccessError(
             f"is open in {app} (lock file {lock.name} beside it); close it there and export "
             f"again. The existing file was not changed.",
-            file=str(target),
+            file=str(path),
         )
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise FileAccessError(f"the folder {folder} does not exist", file=str(target))
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as err:
-        raise FileAccessError(f"cannot be written ({_reason(err)})", file=str(target)) from None
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        os.chmod(tmp, _file_mode(target))
-        write(tmp)
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as err:
-        _remove_quietly(tmp)
-        raise FileAccessError(
-            f"cannot be written ({_reason(err)}); the previous file is unchanged", file=str(target)
-        ) from None
-    except BaseException:
-        _remove_quietly(tmp)
-        raise
-
-
-def _file_mode(target: Path) -> int:
-    """The old file's permissions, else the usual ones for a new file (mkstemp makes it owner-only)."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
-def _remove_quietly(p: Path) -> None:
-    try:
-        p.unlink()
-    except OSError:
-        pass
+    atomic_write(path, write, example="plan.xlsx", describe=_reason)

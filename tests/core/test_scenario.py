@@ -13,13 +13,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from gpuplanner.core import files
 from gpuplanner.core import scenario as sc
 from gpuplanner.core import scenario_io as sio
-from gpuplanner.core.errors import FileAccessError, InputError
+from gpuplanner.core.errors import FileAccessError, InputError, is_unsafe_char
 from gpuplanner.core.model import ModelSpec
 from gpuplanner.core.presets import presets
 from gpuplanner.core.scenario_io import (
     atomic_write_text,
+    cross_key_problem,
     layout_problem,
     parse_scenario,
     read_scenario,
@@ -113,8 +115,16 @@ def test_70b_example_candidates() -> None:
 # --- round trip ------------------------------------------------------------------------------------
 
 GPU_IDS = ("h100-sxm-80gb", "h200-sxm-141gb", "a100-sxm-80gb", "mi300x", "rtx-4090", "l40s")
-NAMES = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
-NONEMPTY = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12).filter(str.strip)
+# control characters (but line breaks and tabs) and non-characters are replaced on loading (issue #18)
+SAFE_CHARS = st.characters(blacklist_categories=("Cs", "Cc")).filter(lambda ch: not is_unsafe_char(ch))
+NAME_CHARS = SAFE_CHARS | st.sampled_from("\n\t")
+NAMES = st.text(NAME_CHARS, max_size=20)
+NONEMPTY = st.text(NAME_CHARS, min_size=1, max_size=12).filter(str.strip)
+
+
+def least(table: str, key: str) -> float:
+    """The key's documented lower bound (scenario_io.TABLES), or the smallest positive float."""
+    return sio.TABLES[table][key].at_least or 5e-324
 
 
 def floats(lo: float, hi: float, *, exclude_lo: bool = False) -> st.SearchStrategy[float]:
@@ -229,7 +239,7 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
             offload=draw(st.sampled_from(sc.OFFLOADS)),
             recompute=draw(optional(st.sampled_from(sc.RECOMPUTES))),
             chunked_loss=draw(st.booleans()),
-            mfu=draw(optional(floats(0.0, 1.0, exclude_lo=True))),
+            mfu=draw(optional(floats(least("workload", "mfu"), 1.0))),
             deadline_days=draw(optional(floats(0.0, 1e4, exclude_lo=True))),
         )
         for key, spec in sio.WORKLOAD_KEYS.items():  # boolean switches added since (activation_offload, dropout…)
@@ -274,15 +284,15 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
         )
         goodput = sc.Goodput(
             failures_per_gpu_hour=draw(floats(0.0, 1e-2)),
-            checkpoint_write_gbps=draw(optional(floats(0.0, 1e3, exclude_lo=True))),
+            checkpoint_write_gbps=draw(optional(floats(least("goodput", "checkpoint_write_gbps"), 1e3))),
             restart_minutes=draw(optional(floats(0.0, 600.0))),
         )
     else:
         parallel, goodput = sc.Parallel(tp=tp, pp=pp), sc.Goodput()
 
-    money = floats(0.0, 1e7)
+    money = floats(0.0, 1e4)  # within every money key's range (the per-GPU-hour prices: at most 10,000 USD)
     cost = sc.CostSettings(
-        horizon_years=draw(floats(0.0, 10.0, exclude_lo=True)),
+        horizon_years=draw(floats(least("cost", "horizon_years"), 10.0)),
         utilization=draw(floats(0.0, 1.0)),
         currency=draw(st.sampled_from(sc.CURRENCIES)),
         usd_to_krw=draw(optional(floats(0.0, 5000.0, exclude_lo=True))),
@@ -304,7 +314,7 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
         software_usd_per_year=draw(optional(money)),
         import_tax_fraction=draw(floats(0.0, 1.0)),
         discount_rate=draw(optional(floats(0.0, 0.5))),
-        depreciation_years=draw(optional(floats(0.0, 20.0, exclude_lo=True))),
+        depreciation_years=draw(optional(floats(least("cost", "depreciation_years"), 20.0))),
     )
 
     s = sc.Scenario(
@@ -315,10 +325,10 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
         hardware=hardware,
         parallel=parallel,
         goodput=goodput,
-        cluster=sc.Cluster(kw_per_rack=draw(floats(0.0, 500.0, exclude_lo=True))),
+        cluster=sc.Cluster(kw_per_rack=draw(floats(least("cluster", "kw_per_rack"), 500.0))),
         cost=cost,
     )
-    assume(layout_problem(s) is None)
+    assume(layout_problem(s) is None and cross_key_problem(s) is None)
     return s
 
 
@@ -854,10 +864,14 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     path = tmp_path / "s.gpuplan.toml"
     path.write_text(GOOD_TOML, encoding="utf-8")
 
-    def refuse(self: Path) -> bytes:
-        raise PermissionError(errno.EACCES, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)  # CI runs as root: inject the failure
+    def refuse(file: Any, *args: Any, **kwargs: Any) -> int:
+        if Path(file) == path:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)  # CI runs as root: inject the failure
     with pytest.raises(FileAccessError, match="cannot be read \\(Permission denied\\)"):
         read_scenario(path)
 
@@ -915,7 +929,7 @@ def test_cannot_create_temp_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(sio.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
     with pytest.raises(FileAccessError, match="cannot be written \\(Permission denied\\)"):
         atomic_write_text(path, "new content\n")
     assert path.read_text(encoding="utf-8") == "old content\n"
