@@ -198,10 +198,12 @@ def loss_bytes(
     tokens_v = np.asarray(seq_local, dtype=float) * micro_batch * model.vocab / np.asarray(tp, dtype=float)
     kind = kind or ("vocab-parallel" if implementation(precision) == "fused" else "eager-fp32")
     if chunked:
-        # backward runs chunk by chunk: one chunk's gradients exist at a time (1/8 of the logits)
+        # autograd runs every chunk's loss backward before the LM head's matmul backward (nodes run in reverse
+        # creation order), so the 16-bit gradients of all chunks exist together while the saved log-softmax
+        # outputs are still held (the truth harness: +2 bytes per logit beyond the 4 kept, torchtune 0.6.1)
         if compiled:
-            return tokens_v * e, tokens_v * (e + 4.0) / 8, tokens_v * 4.0 / 8
-        return tokens_v * 4.0, tokens_v * (8.0 + e) / 8, tokens_v * (e + 4.0 / 8)
+            return tokens_v * e, tokens_v * e, tokens_v * 4.0 / 8
+        return tokens_v * 4.0, tokens_v * e, tokens_v * (e + 4.0 / 8)
     if kind == "vocab-parallel":
         return tokens_v * (e + 4.0), tokens_v * 4.0, tokens_v * 4.0
     if compiled and kind == "fp32-logits":

@@ -11,7 +11,7 @@ import numpy as np
 
 from . import activations as act
 from .framework import FrameworkProfile
-from .memory_states import AUTOCAST_STYLES
+from .memory_states import AUTOCAST_STYLES, param_bytes
 from .model import ModelSpec
 from .recompute import FULL, SELECTIVE, SELECTIVE_OP
 from .scenario import Workload
@@ -81,7 +81,13 @@ def activation_phases(
     working = np.where(rc == FULL, full_layer, np.where(is_op, full_layer - op_layer, 0.0))
     kept_copies, forward_copies = _autocast_copies(model, w, tp, rc, is_op, layers, is_last)
     loss_kept = np.where(is_last, kept_loss, 0.0)
-    act_a = stored + kept_copies + loss_kept + np.where(is_last, bwd_loss, 0.0)
+    # with a chunked loss the chunks' 16-bit gradients are still alive when the LM head's matmul backward makes
+    # the first weight gradient (full training; Megatron's persistent main_grad already holds it); an unchunked
+    # loss has freed its fp32 buffers by then, so its peak is the loss buffers alone (both per the truth harness)
+    grad_bytes = param_bytes(precision)  # the unsharded gradient is made in the parameters' compute dtype
+    trains_head = not lora and not fw.grads_persist(precision) and w.chunked_loss
+    head_grad = model.vocab * model.hidden / tp * grad_bytes if trains_head else 0.0
+    act_a = stored + kept_copies + loss_kept + np.where(is_last, bwd_loss + head_grad, 0.0)
     act_b = stored + kept_copies + working
     act_c = working
     act_e = stored + forward_copies + loss_kept + np.where(is_last, fwd_loss, 0.0)
