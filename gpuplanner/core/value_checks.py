@@ -153,5 +153,7 @@ def fmt_value(v: Any) -> str:
     if isinstance(v, (list, dict)):
         return printable(reprlib.repr(v))  # reprlib: a bounded depth and length, even for deep nesting
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10**15:
-        return f"{float(v):.3g}" if abs(v) < 10**300 else f"an integer of {len(str(abs(v)))} digits"
+        if abs(v) < 10**300:
+            return f"{float(v):.3g}"
+        return f"an integer of about {int(v.bit_length() * math.log10(2)) + 1:,} digits"  # str() would refuse it
     return printable("true" if v is True else "false" if v is False else str(v))
