@@ -31,3 +31,9 @@ def catalog_dir() -> Path:
 def resources_dir() -> Path:
     """Icons, translations and the default scenario."""
     return _data_root() / "resources"
+
+
+def examples_dir() -> Path:
+    """The shipped example scenarios (File › Open Example): ``examples/`` beside ``catalog/`` in a checkout,
+    ``gpuplanner/_data/examples`` in a wheel (force-include) and in a PyInstaller bundle (the spec's datas)."""
+    return _data_root() / "examples"

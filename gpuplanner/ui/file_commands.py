@@ -29,10 +29,10 @@ def export_function():
 
 
 def examples_dir() -> Path:
-    """The shipped example scenarios (``examples/`` next to ``resources/``; see :mod:`gpuplanner.core.paths`)."""
-    from gpuplanner.core.paths import resources_dir
+    """The shipped example scenarios (checkout, wheel or bundle: :func:`gpuplanner.core.paths.examples_dir`)."""
+    from gpuplanner.core.paths import examples_dir as shipped_examples
 
-    return resources_dir().parent / "examples"
+    return shipped_examples()
 
 
 def example_files() -> list[Path]:

@@ -97,6 +97,7 @@ def test_the_bundle_holds_what_the_app_needs_and_nothing_heavy(bundle):
         "resources/default.gpuplan.toml",
         "resources/i18n/gpuplanner_ko.qm",
         "resources/icons/gpuplanner.svg",
+        "examples/llama-3.1-8b-qlora-rtx4090.gpuplan.toml",  # File › Open Example
     ):
         assert (data / needed).is_file(), needed
     assert (internal / "licenses" / "LGPL-3.0.txt").is_file()
@@ -197,3 +198,42 @@ def test_the_icons_render_from_the_svg(tmp_path):
     ico = (tmp_path / "gpuplanner.ico").read_bytes()
     assert ico[:4] == b"\0\0\1\0" and int.from_bytes(ico[4:6], "little") == 7  # 16 … 256 px
     assert (tmp_path / "gpuplanner.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+SHIPPED = ("catalog", "resources", "examples")  # the folders gpuplanner.core.paths finds under gpuplanner/_data
+
+
+def test_the_wheel_and_the_spec_ship_every_data_folder():
+    """A folder the app reads but the wheel or the bundle leaves out works only in a checkout (File › Open
+    Example did). Both must map each one to gpuplanner/_data/<name>, where gpuplanner.core.paths looks."""
+    import ast
+    import tomllib
+
+    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]
+    force = wheel["wheel"]["force-include"]
+    spec = ast.parse((ROOT / "packaging" / "gpuplanner.spec").read_text(encoding="utf-8"))
+    datas = next(node.value for node in spec.body if isinstance(node, ast.Assign) and node.targets[0].id == "datas")
+    targets = {ast.literal_eval(elt.elts[1]) for elt in datas.elts}
+    for name in SHIPPED:
+        assert force.get(name) == f"gpuplanner/_data/{name}", name
+        assert f"gpuplanner/_data/{name}" in targets, name
+        assert (ROOT / name).is_dir(), name
+
+
+def test_examples_are_found_in_a_checkout_and_in_a_bundle(tmp_path):
+    from gpuplanner.core.paths import examples_dir
+
+    assert examples_dir() == ROOT / "examples"
+    assert list(examples_dir().glob("*.gpuplan.toml"))
+    # a bundle's layout (sys._MEIPASS/gpuplanner/_data/...), the same as an installed wheel's _data folder
+    data = tmp_path / "gpuplanner" / "_data"
+    for name in SHIPPED:
+        (data / name).mkdir(parents=True)
+    code = (
+        "import sys; sys._MEIPASS = sys.argv[1]; from gpuplanner.core.paths import examples_dir; print(examples_dir())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert Path(out.stdout.strip()) == data / "examples"
