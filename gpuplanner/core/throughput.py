@@ -4,13 +4,13 @@ pipeline bubble (spec §4.3 `time.*`). Sources: docs/estimation.md §4–5.
 - Model FLOPs per token: 6·N_matmul + 6·L·a·(d_qk + d_v)·s (PaLM, Chowdhery et al. 2022, App. B;
   torchtitan `torchtitan/models/utils.py`); N_matmul counts the LM head but not the embedding lookup, and
   only the routed experts a token uses. Recompute adds forward work to hardware FLOPs only.
-- GEMMs run at a rate that depends on their per-GPU shape (gemm_efficiency.py: a roofline with a fixed time per
-  kernel fitted on measured H100 GEMMs, approaching the catalog's MAMF); FlashAttention at its own published rates
-  against sequence length (step_kernels.py); fixed costs per kernel and the CPU's dispatch (fixed_costs.py).
+- GEMMs run at the catalog's achievable matmul efficiency (MAMF, stas00/ml-engineering compute/accelerator),
+  reduced for narrow per-GPU shapes; FlashAttention at a fraction of that (Dao 2023, FlashAttention-2 §4.1:
+  50–73% of peak forward on A100 against ~87% for large GEMMs).
 - Element-wise kernels (norms, residual adds, activations, RoPE, softmax, cross-entropy) are bound by HBM
   bandwidth: bytes moved / achievable bandwidth (Williams et al. 2009, roofline).
-- Communication: α–β collectives (collectives.py: NCCL's latency model per link type, ring and tree,
-  all-to-all); TP all-reduces per layer (Narayanan et al. 2021 §3.2), DP gradient reduction
+- Communication: NCCL ring costs all-reduce 2(n−1)/n·S/B, all-gather and reduce-scatter (n−1)/n·S/B
+  (nccl-tests PERFORMANCE.md); TP all-reduces per layer (Narayanan et al. 2021 §3.2), DP gradient reduction
   once per step (ZeRO-3: parameters gathered for every micro-batch, ZeRO paper §7), pipeline point-to-point,
   context-parallel K/V exchange, expert all-to-all; bubble (p−1)/(v·m) (Narayanan §2.2).
 Every function takes numpy arrays for the layout so that the planner scores many layouts at once.
@@ -22,36 +22,25 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import collectives as coll
 from .activations import implementation
-from .fixed_costs import (
-    ELEMENTWISE_KERNEL_S,
-    FP8_OPS_PER_LINEAR,
-    GEMMS_PER_LAYER,
-    fp8_cast_bytes_per_element,
-    kernel_profile,
-)
-from .framework import profile
-from .gemm_efficiency import (
-    flash_kernel,
-    fp8_mamf,
-)
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
 from .scenario import Workload
-from .step_kernels import flash_attention_seconds, gemm_rates
 
 # Achievable fraction of the link's one-way bandwidth for NCCL collectives ("bus bandwidth"): A100 NVLink
 # all-reduce reaches 235 of 300 GB/s (stas00/ml-engineering network/README.md) = 0.78; InfiniBand ~0.9 of line
 # rate (calculon `systems/a100_80g.json`). We take 0.8 for NVLink/PCIe and 0.85 for the network.
 INTRA_LINK_EFFICIENCY = 0.8
 NETWORK_EFFICIENCY = 0.85
-# PyTorch DDP's default gradient bucket (`bucket_cap_mb=25`, torch/nn/parallel/distributed.py): one all-reduce per
-# bucket, so the latency term is paid once per bucket
-DP_BUCKET_BYTES = 25 * 2**20
+COLLECTIVE_LATENCY_S = 15e-6  # per collective step; calculon uses 10–20 µs
 # Achievable fraction of HBM bandwidth for streaming kernels (STREAM-like copies reach 80–90% on A100/H100).
 HBM_EFFICIENCY = 0.8
+# FlashAttention relative to large-GEMM efficiency (FA2 paper: 50–73% of peak vs ~87% MAMF on A100).
+FLASH_RELATIVE = 0.75
+# Causal FlashAttention skips the blocks above the diagonal: 1.7–1.8× faster than the full matrix
+# (Dao 2023, FlashAttention-2 §3.1.1 and Fig. 4–5), i.e. about 0.55 of the counted (full-matrix) work.
+CAUSAL_WORK = 0.55
 # Weight traffic per parameter per micro-batch outside the matmuls: autocast re-casts fp32 weights to 16 bits
 # (read 4, write 2) and accumulates 16-bit weight gradients into fp32 .grad (read 2+4, write 4, with the cast);
 # pure-16-bit training accumulates in place (read 2+2, write 2); Megatron fuses the accumulation into the wgrad
@@ -61,6 +50,8 @@ WEIGHT_BYTES_PER_MICRO_BATCH = {"autocast": 24.0, "pure16": 6.0, "fused": 0.0}
 QLORA_DEQUANT_BYTES = 2.5
 # Non-flash attention runs as batched GEMMs with k = head_dim (64–128): about half the large-GEMM rate.
 BATCHED_GEMM_RELATIVE = 0.5
+# Width at which a GEMM loses half its efficiency to tile/wave quantisation (judgement; CUTLASS tiles are 128).
+GEMM_HALF_WIDTH = 128
 # Element passes over the hidden state (h) and the MLP inner state (f) per token per layer, forward+backward:
 # fused kernels (Megatron/TE) and eager modules (HF: RMSNorm in 5 fp32 ops, unfused SiLU·mul, RoPE, casts).
 ELEMENTWISE_PASSES = {"fused": (60.0, 9.0), "eager": (200.0, 16.0)}
@@ -86,9 +77,6 @@ class HardwareRates:
     intra_bytes_per_s: float  # one direction, per GPU
     inter_bytes_per_s: float  # one direction, per GPU
     gpus_per_node: int
-    architecture: str = ""  # catalog architecture ("Hopper (GH100)"): picks the attention kernel's sweep
-    bf16_peak_flops: float = 0.0  # 16-bit dense peak (attention and element-wise work under fp8); 0: peak_flops
-    intra_is_nvlink: bool = True  # NVLink/NVSwitch/XGMI inside the node, else PCIe (NCCL latencies differ)
 
 
 @dataclass(frozen=True)
@@ -127,6 +115,13 @@ def lora_flops_per_token(model: ModelSpec, w: Workload) -> float:
     """Frozen base: forward 2N, backward only the input gradient 2N (no weight gradient), adapters 6·N_lora."""
     base = 4.0 * matmul_params(model) + attention_flops_per_token(model, w.seq_len)
     return base + 6.0 * model.lora_params(w.lora_rank, w.lora_targets)
+
+
+def _ring(n: np.ndarray, factor: float, size: np.ndarray, bw: np.ndarray) -> np.ndarray:
+    """NCCL ring: factor·(n−1)/n·S/B plus a latency per step; zero when n == 1."""
+    n = np.asarray(n, dtype=float)
+    t = factor * (n - 1) / np.maximum(n, 1) * size / bw + np.where(n > 1, 2 * (n - 1) * COLLECTIVE_LATENCY_S, 0.0)
+    return np.where(n > 1, t, 0.0)
 
 
 def step_times(
@@ -168,12 +163,10 @@ def step_times(
     mm_share = recomputed_matmul_share(rc, every)
     recompute_dense = mm_share * fwd_share * dense_flops * (1 - model.vocab * h / matmul_params(model))
     recompute_attn = recomputes_attention(rc, w.flash_attention, every) * attn_flops / 3.0
-    fp8 = w.precision == "fp8-mixed"
-    compiled = bool(w.compile)
-    # attention and element-wise work stay in 16 bits under fp8; otherwise they run at the precision's own peak
-    bf16_peak = (hw.bf16_peak_flops or hw.peak_flops) if fp8 else hw.peak_flops
-    mamf = fp8_mamf(hw.gemm_efficiency, hw.architecture) if fp8 else hw.gemm_efficiency
-    recipe = (w.fp8_recipe or profile(w.framework).fp8_recipe or "te") if fp8 else ""
+    width = np.minimum(np.minimum(model.q_width, model.ffn_hidden) / tp, h)
+    gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
+    gemm_rate = hw.peak_flops * gemm_eff
+    attn_rate = hw.peak_flops * hw.gemm_efficiency * (FLASH_RELATIVE if w.flash_attention else BATCHED_GEMM_RELATIVE)
     # The pipeline runs at the pace of its slowest stage: ceil(L/p) layers plus, on the last stage, the LM head
     # and the loss (Narayanan et al. 2021 §2.2 assume balanced stages; Megatron places the head on the last).
     stage_layers = np.ceil(L / pp)
@@ -181,39 +174,15 @@ def step_times(
     layer_flops = (dense_flops - (4.0 if lora else 6.0) * head_params) / L
     head_flops = (4.0 if lora else 6.0) * head_params
     tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
-    rates = gemm_rates(
-        model,
-        tokens=tokens_mb / cp,
-        tp=tp,
-        ep=ep,
-        peak_flops=hw.peak_flops,
-        mamf=mamf,
-        hbm_bytes_per_s=hw.hbm_bytes_per_s,
-        bytes_per_element=1.0 if fp8 else e,
-        weight_grad=not lora,
-        fp8_cast_bytes=fp8_cast_bytes_per_element(recipe, compiled) if fp8 else 0.0,
-    )
-    layer_gemm_flops = stage_layers * (layer_flops + mm_share * fwd_share * layer_flops)
-    t_gemm = tok * (layer_gemm_flops / rates.layer_flops_per_s + head_flops / rates.head_flops_per_s)
-    t_fp8 = stage_layers * rates.fp8_cast_seconds_per_layer * (1.0 + mm_share * fwd_share)
+    t_gemm = tok * (stage_layers * (layer_flops + mm_share * fwd_share * layer_flops) + head_flops) / gemm_rate
+    # causal FlashAttention does ~0.55 of the counted work at ~0.75 of the GEMM rate; per counted FLOP that is
+    # faster than a GEMM, which only the full-matrix counting convention allows: cap it at the GEMM rate so that
+    # MFU stays under the matmul ceiling
     if w.flash_attention:
-        t_attn = stage_layers * flash_attention_seconds(
-            model,
-            kernel=flash_kernel(hw.architecture, impl == "fused"),
-            seq_len=s,
-            micro_batch=mb,
-            tp=tp,
-            cp=cp,
-            recomputed_share=recomputes_attention(rc, True, every),
-            bf16_peak_flops=bf16_peak,
-            mamf=hw.gemm_efficiency,
-        )
-    else:
-        attn_rate = bf16_peak * hw.gemm_efficiency * BATCHED_GEMM_RELATIVE
-        t_attn = tok * stage_layers / L * (attn_flops + recompute_attn) / attn_rate
+        attn_rate = np.minimum(attn_rate / CAUSAL_WORK, gemm_rate)
+    t_attn = tok * stage_layers / L * (attn_flops + recompute_attn) / attn_rate
     hbm = hw.hbm_bytes_per_s * HBM_EFFICIENCY
-    # torch.compile fuses the element-wise chains between GEMMs as Megatron/TE's fused kernels do (Inductor)
-    passes_h, passes_f = ELEMENTWISE_PASSES["fused" if compiled else impl]
+    passes_h, passes_f = ELEMENTWISE_PASSES[impl]
     f_tokens = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
     # norms, residual adds and dropout act on the full hidden state on every TP rank unless sequence parallel
     # splits them (Korthikanti §4.2.2); the MLP and attention internals are split by TP
@@ -238,64 +207,42 @@ def step_times(
         # forward, the backward and the recomputed forward (bitsandbytes `dequantize_4bit`)
         passes = 2.0 + checkpointed_share(rc, every)
         t_weights = t_weights + model.block_params(active=True) / (tp * pp) * QLORA_DEQUANT_BYTES * passes / hbm
-    # fixed costs: every element-wise kernel takes at least a launch's time on the GPU; the CPU issues the
-    # micro-batch's ops asynchronously, so the micro-batch takes at least the CPU's dispatch time (fixed_costs.py)
-    kp = kernel_profile(impl, compiled)
-    redo = recomputed_elementwise_share(rc, every) / 3.0
-    t_fixed = stage_layers * kp.elementwise_kernels * ELEMENTWISE_KERNEL_S * (1.0 + redo)
-    fp8_ops = FP8_OPS_PER_LINEAR[recipe] * GEMMS_PER_LAYER if fp8 else 0.0
-    t_cpu = kp.cpu_seconds(stage_layers, checkpointed_share(rc, every) + redo) + stage_layers * fp8_ops * 10e-6
-    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fixed + t_fp8
+    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights
     per_gpu = tokens_mb / (tp * pp * cp)
 
-    # --- communication per micro-batch (exposed), α–β per link type (collectives.py) -------------------
+    # --- communication per micro-batch (exposed) -----------------------------------------------------
     node = float(hw.gpus_per_node)
-    intra = hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY
-    inter = hw.inter_bytes_per_s * NETWORK_EFFICIENCY
-
-    def link(span: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        return np.where(span <= node, intra, inter), coll.link_kind(span, node, hw.intra_is_nvlink)
-
+    tp_bw = np.where(
+        tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, hw.inter_bytes_per_s * NETWORK_EFFICIENCY
+    )
     act_bytes = tokens_mb / cp * h * e
     tp_ops = 4.0 + 2.0 * checkpointed_share(rc, every)  # 2 forward + 2 backward all-reduces (+2 when recomputed)
-    tp_bw, tp_link = link(tp)
-    t_tp = L / pp * tp_ops * coll.collective_seconds("all_reduce", tp, act_bytes, tp_bw, tp_link)
-    # stage neighbours sit tp·cp·dp ranks apart (Megatron's tp-cp-dp-pp rank order): one send forward and one
-    # backward per micro-batch and virtual stage, scatter/gather cuts it to 1/tp (Narayanan §4.1)
-    pp_bw, pp_link = link(2 * tp * cp * dp)
-    t_pp = np.where(pp > 1, 2.0 * coll.collective_seconds("p2p", 2 * pp, act_bytes / tp, pp_bw, pp_link), 0.0) * vpp
+    t_tp = L / pp * tp_ops * _ring(tp, 2.0, act_bytes, tp_bw)
+    inter = hw.inter_bytes_per_s * NETWORK_EFFICIENCY
+    t_pp = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0) * vpp
     kv_bytes = tokens_mb / cp * model.kv_width * e * 2
-    cp_bw, cp_link = link(tp * cp)
-    t_cp = (
-        (1 - CP_OVERLAP) * L / pp * 3.0 * coll.collective_seconds("all_gather", cp, kv_bytes * cp, cp_bw, cp_link) / tp
-    )
+    cp_bw = np.where(tp * cp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+    t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp
     if model.is_moe:
-        ep_bw, ep_link = link(ep * tp)
+        ep_bw = np.where(ep * tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
         a2a = tokens_mb / cp * h * model.experts_active * e / tp
-        t_ep = model.moe_layers / pp * 4.0 * coll.collective_seconds("all_to_all", ep, a2a, ep_bw, ep_link)
+        t_ep = model.moe_layers / pp * 4.0 * np.where(ep > 1, (ep - 1) / ep * a2a / ep_bw, 0.0)
     else:
         t_ep = 0.0 * tp
-    # ZeRO-3 gathers each layer's parameters in forward and backward and reduce-scatters its gradients, for every
-    # micro-batch (ZeRO paper §7; FSDP units = layers)
+    # ZeRO-3 gathers the parameters for every micro-batch (forward and backward) and reduce-scatters gradients
     params_local = model.params / (tp * pp)
     shard = dp * cp
-    dp_bw, dp_link = link(tp * cp * shard)
-    unit_bytes = params_local * 2.0 / stage_layers
-    gather = coll.collective_seconds("all_gather", shard, unit_bytes, dp_bw, dp_link)
-    scatter = coll.collective_seconds("reduce_scatter", shard, unit_bytes, dp_bw, dp_link)
-    t_zero3 = np.where(zero >= 3, stage_layers * (2.0 * gather + scatter), 0.0)
+    dp_bw = np.where(tp * cp * shard <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+    t_zero3 = np.where(zero >= 3, _ring(shard, 3.0, params_local * 2.0, dp_bw), 0.0)
     t_zero3_exposed = np.maximum(0.0, t_zero3 - 0.9 * t_mb)
-    t_mb_total = np.maximum(t_mb + t_tp + t_pp + t_cp + t_ep + t_zero3_exposed, t_cpu)
+    t_mb_total = t_mb + t_tp + t_pp + t_cp + t_ep + t_zero3_exposed
 
     # --- per step ----------------------------------------------------------------------------------
     bubble = (pp - 1) / (vpp * m)
     grad_bytes = 4.0 if w.precision != "bf16-true" else 2.0
     trainable = model.lora_params(w.lora_rank, w.lora_targets) if lora else model.params
     grad_local = trainable / (tp * pp) * grad_bytes
-    buckets = np.maximum(1.0, np.ceil(grad_local / DP_BUCKET_BYTES))
-    multi_node = tp * cp * shard > node
-    t_bucket = coll.collective_seconds("all_reduce", shard, grad_local / buckets, dp_bw, dp_link, inter_node=multi_node)
-    t_dp = np.where(zero >= 3, 0.0, buckets * t_bucket)
+    t_dp = np.where(zero >= 3, 0.0, _ring(shard, 2.0, grad_local, dp_bw))
     t_dp_exposed = np.maximum(0.0, t_dp - DP_OVERLAP * (2.0 / 3.0) * t_mb)
     # optimizer: a streaming pass over the local states (param, grad, moments, master: ~36 bytes/param moved)
     states_local = trainable / (tp * pp) / np.where(zero >= 1, shard, 1.0)

@@ -42,15 +42,7 @@ def hardware_rates(
         intra_bytes_per_s=intra * 1e9,
         inter_bytes_per_s=inter * 1e9,
         gpus_per_node=gpus_per_node,
-        architecture=gpu.architecture,
-        bf16_peak_flops=gpu.bf16_dense_tflops * 1e12,
-        intra_is_nvlink=not _is_pcie(gpu.intra_node_link),
     )
-
-
-def _is_pcie(link: str) -> bool:
-    """PCIe nodes (a pairwise NVLink bridge does not connect 8 GPUs): NCCL's PCI latencies apply."""
-    return (link or "").lower().startswith("pcie")
 
 
 def site_for(s: Scenario, catalog: Catalog):  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpuplanner.core import collectives
+from gpuplanner.core import throughput
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.engine import resolve_target
 from gpuplanner.core.planner import search
@@ -27,12 +27,6 @@ HUGE = 1e30  # bytes/s: communication costs nothing
 POW2 = st.sampled_from([1, 2, 4, 8])
 ALL_MODELS = tuple(presets())
 ALL_GPUS = tuple(CATALOG.gpus)
-
-
-def _no_latency(mp: pytest.MonkeyPatch) -> None:
-    """Collectives without their α term (NCCL latency tables zeroed): only bandwidth remains."""
-    for name in ("BASE_LATENCY_S", "HOP_LATENCY_S", "TREE_HOP_LATENCY_NET_S"):
-        mp.setattr(collectives, name, 0.0 * getattr(collectives, name))
 
 
 def _rates(gpu_id: str, precision: str, *, free_comm: bool = False) -> HardwareRates:
@@ -65,7 +59,7 @@ def test_pure_data_parallel_scales_as_one_over_gpus_when_communication_is_free(
     dp = 2.0 ** np.arange(dp_max_log + 1)
     gb = mb * dp[-1] * 2
     with pytest.MonkeyPatch.context() as mp:
-        _no_latency(mp)
+        mp.setattr(throughput, "COLLECTIVE_LATENCY_S", 0.0)
         t = step_times(
             model,
             w,
@@ -203,69 +197,10 @@ def test_mfu_never_exceeds_the_gemm_efficiency(
 
 
 @pytest.mark.parametrize("seq", [32768, 1 << 20])
-def test_mfu_with_causal_flash_attention_stays_below_the_peak(seq):
-    """MFU counts the full score matrix (PaLM) while causal kernels do half of it, so MFU may pass the GEMM
-    efficiency at very long sequences; it can never pass the hardware peak."""
+def test_mfu_with_causal_flash_attention_stays_below_the_gemm_efficiency(seq):
     w = Workload(method="pretrain", seq_len=seq, precision="bf16-master", flash_attention=True)
     mfu, rates = _mfu("llama-3.2-1b", "h100-sxm-80gb", w, tp=1, pp=1, cp=1, dp=1, zero=1, mb=1, recompute=0, accum=64)
-    assert 0 < mfu < 1.0
-
-
-def test_long_sequences_lower_tokens_per_second_through_attention():
-    """Attention work grows with s per token: tokens/s falls as the sequence grows at a fixed token budget."""
-    tps = []
-    for seq in (2048, 8192, 32768, 131072):
-        w = Workload(method="pretrain", seq_len=seq, precision="bf16-master")
-        t = step_times(
-            preset("llama-3.1-8b"),
-            w,
-            _rates("h100-sxm-80gb", "bf16-master"),
-            tp=1,
-            pp=1,
-            cp=1,
-            ep=1,
-            dp=1,
-            zero=1,
-            micro_batch=1,
-            recompute=2,
-            global_batch=(1 << 17) // seq,
-        )
-        tps.append((1 << 17) / float(np.asarray(t.step_seconds)))
-    assert all(b < a for a, b in zip(tps, tps[1:], strict=False))
-
-
-def test_small_models_on_tensor_parallel_are_bound_by_fixed_costs():
-    """A 1B model split 8 ways at micro-batch 1 runs far below the GEMM rate: kernel and collective latencies
-    (fixed per op, not per FLOP) dominate, so MFU falls well below that of the unsplit model."""
-    w = Workload(method="pretrain", seq_len=2048, precision="bf16-mixed", framework="hf")
-    split, _ = _mfu("llama-3.2-1b", "h100-sxm-80gb", w, tp=8, pp=1, cp=1, dp=1, zero=1, mb=1, recompute=0, accum=8)
-    whole, _ = _mfu("llama-3.2-1b", "h100-sxm-80gb", w, tp=1, pp=1, cp=1, dp=1, zero=1, mb=1, recompute=0, accum=8)
-    assert split < 0.5 * whole
-
-
-def test_fp8_gain_is_far_below_the_peak_ratio():
-    """fp8 doubles the H100 matmul peak, but casts, attention and element-wise work stay at 16-bit speed: the
-    end-to-end gain of an 8B model is well under 2× (published: 1.28× for torchtitan, Llama 3.1 8B)."""
-    out = {}
-    for precision in ("bf16-master", "fp8-mixed"):
-        w = Workload(method="pretrain", seq_len=8192, precision=precision, framework="torchtitan", compile=True)
-        t = step_times(
-            preset("llama-3.1-8b"),
-            w,
-            _rates("h100-sxm-80gb", precision),
-            tp=1,
-            pp=1,
-            cp=1,
-            ep=1,
-            dp=8,
-            zero=3,
-            micro_batch=1,
-            recompute=3,
-            global_batch=16,
-        )
-        out[precision] = float(np.asarray(t.step_seconds))
-    gain = out["bf16-master"] / out["fp8-mixed"]
-    assert 1.05 < gain < 1.7
+    assert mfu <= rates.gemm_efficiency
 
 
 @pytest.mark.parametrize("gpu_id", ["h100-sxm-80gb", "a100-sxm-80gb", "mi300x"])
@@ -288,7 +223,7 @@ def test_every_planned_layout_stays_below_the_gemm_efficiency(gpu_id, model_id):
 
 def test_more_gpus_never_slow_the_best_plan_when_communication_is_free(monkeypatch):
     """With free communication, doubling the GPUs at least keeps the planner's best tokens/s (dp doubles)."""
-    _no_latency(monkeypatch)
+    monkeypatch.setattr(throughput, "COLLECTIVE_LATENCY_S", 0.0)
     model = preset("llama-3.1-8b")
     w = Workload(method="pretrain", seq_len=4096, global_batch=1024, tokens=1e11, precision="bf16-master")
     best = []

@@ -28,14 +28,14 @@ DATA = Path(__file__).parent / "data" / "throughput_cases.json"
 CATALOG = load_catalog(use_user_layer=False)
 TARGET_PCT = 10.0
 # today's medians with margin, per regime (the test fails if the model gets worse than this)
-BOUND_PCT = {
-    "single-gpu": 15.0,
-    "one-node": 45.0,
-    "multi-node": 50.0,
-    "multi-node-3d": 20.0,
-    "long-seq": 55.0,
-    "fp8": 40.0,
-    "moe": 55.0,
+BOUND_PCT = {  # today's medians, rounded up: a ceiling against drift, not the targets
+    "single-gpu": 20.0,
+    "one-node": 50.0,
+    "multi-node": 35.0,
+    "multi-node-3d": 12.0,
+    "long-seq": 150.0,
+    "fp8": 55.0,
+    "moe": 40.0,
 }
 
 
