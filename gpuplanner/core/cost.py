@@ -565,6 +565,24 @@ class CostEstimate:
     def capex(self) -> float | None:
         return self.onprem_capex
 
+    @property
+    def onprem_tco_discounted(self) -> float | None:
+        """Spec §4.3.1: the owning cash flows discounted at discount_rate (capex at year 0, running costs at the
+        end of each year, residual at year Y)."""
+        return self.pv_own
+
+    @property
+    def owning_usd_per_gpu_hour(self) -> float | None:
+        """Spec §4.3.1: onprem_tco_discounted / Σ_{y=1..Y} gpu_count·8760·u/(1+r)^y — a levelized price per used
+        GPU-hour, comparable with an on-demand price (in `currency`)."""
+        inp, pv = self.inputs, self.pv_own
+        r = inp.discount_rate
+        if pv is None or r is None or inp.utilization <= 0:
+            return None
+        years = max(1, math.ceil(inp.horizon_years))
+        hours = sum(inp.gpu_count * 8760.0 * inp.utilization / (1 + r) ** y for y in range(1, years + 1))
+        return pv / hours if hours > 0 else None
+
     def spec_fields(self) -> dict[str, float | None]:
         """The §4.3 `cost` block as plain values (the CLI turns it into JSON)."""
         return {name: getattr(self, name) for name in SPEC_FIELDS}

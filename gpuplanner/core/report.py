@@ -20,6 +20,28 @@ COST_FIELDS = (
     "breakeven_utilization",
     "per_million_tokens",
     "job_cloud_on_demand",
+    "onprem_tco_discounted",
+    "owning_usd_per_gpu_hour",
+    "onprem_lease_tco",
+)
+# spec §4.3 `bands`: the 80% interval of each figure (null until the error model of issue #19 exists)
+BAND_FIELDS = (
+    "memory_total",
+    "memory_reserved",
+    "tokens_per_second",
+    "wall_seconds",
+    "gpu_hours",
+    "job_cloud_on_demand",
+)
+SERVING_FIELDS = (
+    "kv_cache_tokens",
+    "max_concurrent_sequences",
+    "output_tokens_per_second",
+    "ttft_seconds",
+    "tpot_seconds",
+    "requests_per_second",
+    "cost_per_million_output_tokens",
+    "cost_per_million_output_tokens_owned",
 )
 
 
@@ -68,6 +90,7 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
             "fits",
             "max_micro_batch",
             "max_seq_len",
+            "fit_probability",
         )
     )
     if mem is not None:
@@ -127,6 +150,8 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
         "goodput": goodput,
         "cluster": cluster,
         "cost": cost,
+        "bands": dict.fromkeys(BAND_FIELDS),
+        "serving": dict.fromkeys(SERVING_FIELDS),
     }
 
 
