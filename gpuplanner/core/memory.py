@@ -75,7 +75,11 @@ def trainable_params(model: ModelSpec, w: Workload) -> int:
 def _stage_params(
     model: ModelSpec, tp: np.ndarray, pp: np.ndarray, ep: np.ndarray, *, first: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dense params, expert params, largest gathered unit) per GPU on the first or last stage."""
+    """(dense params, expert params, largest gathered set) per GPU on the first or last stage.
+
+    FSDP gathers one block and prefetches the next (two blocks at once), while the embedding or the LM head
+    (with the final norm, torchtitan keeps it unsharded through the loss) is gathered on its own: the larger of
+    the two is what a ZeRO-3 rank holds unsharded at its peak (truth harness, torchtitan 0.2.2 with 64 ranks)."""
     layers = np.ceil(model.layers / pp)
     frac_moe = model.moe_layers / model.layers
     attn = model.attention_params() + model.layer_norms()
@@ -92,7 +96,7 @@ def _stage_params(
         dense = dense + emb + np.where(single, head + model.hidden, 0.0)
     else:
         dense = dense + head + model.hidden
-    unit = np.maximum(per_layer_dense + per_layer_expert, emb)
+    unit = np.maximum(2 * (per_layer_dense + per_layer_expert), emb)
     return dense, layers * per_layer_expert, unit
 
 
@@ -165,7 +169,7 @@ def training_components(
                 # bitsandbytes dequantises one Linear weight to bf16 at a time (Dettmers et al. 2023 §3)
                 biggest_linear = max(model.hidden * model.ffn_hidden, model.hidden * model.q_width) / tp
                 weights = weights + biggest_linear * 2.0
-            gathered = np.where(zero >= 3, 2 * unit * base_b, 0.0)
+            gathered = np.where(zero >= 3, unit * base_b, 0.0)
             g_fwd = grads
             opt_temp = adapters * _foreach_temp(w)
         else:
@@ -173,9 +177,9 @@ def training_components(
             p_sharded = dense / shard + expert / expert_shard
             weight_b = sb.weight
             weights = np.where(zero >= 3, p_sharded * weight_b, p_local * weight_b)
-            # FSDP gathers the 16-bit copy of the current unit and prefetches the next one
+            # FSDP gathers the 16-bit copy of the current block and prefetches the next one
             gather_b = param_bytes(precision if precision != "fp32" else "fp32")
-            gathered = np.where((zero >= 3) | fp32_params, 2 * unit * gather_b, 0.0)
+            gathered = np.where((zero >= 3) | fp32_params, unit * gather_b, 0.0)
             grad_b = sb.grad
             master_b = sb.master
             opt_b = sb.optimizer
@@ -219,6 +223,12 @@ def training_components(
             # tied embeddings: the embedding backward builds a dense V×h gradient and adds it to the LM head's,
             # so one more gradient-sized V×h tensor exists at the end of backward (torch embedding_dense_backward)
             act_c = act_c + model.vocab * model.hidden / tp * sb.grad
+        if fp32_params and not lora:
+            # FSDP2 with reduce_dtype=fp32: after the last unit's backward its gathered parameters are resharded,
+            # while its unsharded 16-bit gradient and the fp32 copy that is reduce-scattered exist together
+            # (torch/distributed/fsdp/_fully_shard/_fsdp_collectives.py `foreach_reduce`; truth harness,
+            # torchtitan 0.2.2)
+            act_c = act_c + np.where(zero >= 3, unit * (param_bytes(precision) + 4.0) - gathered, 0.0)
         states_fwd = weights + opt_states + g_fwd + gathered
         states_all = weights + opt_states + grads + gathered
         totals = np.stack(
