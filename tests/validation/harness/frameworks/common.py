@@ -309,8 +309,30 @@ def load_records(path: str) -> list[dict[str, Any]]:
         return json.load(fh)
 
 
+@contextlib.contextmanager
+def _locked(path: str) -> Iterator[None]:
+    # several runners (one per framework) may merge into the same file at the same time
+    import fcntl
+    import hashlib
+    import tempfile
+
+    # the lock lives outside the checkout so that it never shows up as an untracked file
+    tag = hashlib.sha1(os.path.abspath(path).encode()).hexdigest()[:12]
+    with open(os.path.join(tempfile.gettempdir(), f"framework_truth-{tag}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def merge_write(path: str, new: list[dict[str, Any]]) -> None:
     """Replace records with the same id, keep the others, write atomically (others read it while we run)."""
+    with _locked(path):
+        _merge_write_unlocked(path, new)
+
+
+def _merge_write_unlocked(path: str, new: list[dict[str, Any]]) -> None:
     old = load_records(path)
     by_id = {r["id"]: r for r in old}
     order = [r["id"] for r in old]
@@ -328,6 +350,11 @@ def merge_write(path: str, new: list[dict[str, Any]]) -> None:
 
 def prune(path: str, framework: str, keep_ids: set[str]) -> int:
     """Drop this framework's records whose id is no longer in its grid; returns how many were dropped."""
+    with _locked(path):
+        return _prune_unlocked(path, framework, keep_ids)
+
+
+def _prune_unlocked(path: str, framework: str, keep_ids: set[str]) -> int:
     old = load_records(path)
     new = [r for r in old if r.get("framework") != framework or r["id"] in keep_ids]
     if len(new) != len(old):
