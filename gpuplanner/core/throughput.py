@@ -5,8 +5,8 @@ pipeline bubble (spec §4.3 `time.*`). Sources: docs/estimation.md §4–5.
   torchtitan `torchtitan/models/utils.py`); N_matmul counts the LM head but not the embedding lookup, and
   only the routed experts a token uses. Recompute adds forward work to hardware FLOPs only.
 - GEMMs run at the catalog's achievable matmul efficiency (MAMF, stas00/ml-engineering compute/accelerator),
-  reduced for narrow per-GPU shapes; FlashAttention at a fraction of that (Dao 2023, FlashAttention-2 §4.1:
-  50–73% of peak forward on A100 against ~87% for large GEMMs).
+  reduced for narrow per-GPU shapes; FlashAttention at its published rate against sequence length and head
+  dimension, in 16 bits (attention_kernels.py).
 - Element-wise kernels (norms, residual adds, activations, RoPE, softmax, cross-entropy) are bound by HBM
   bandwidth: bytes moved / achievable bandwidth (Williams et al. 2009, roofline).
 - Communication: NCCL ring costs all-reduce 2(n−1)/n·S/B, all-gather and reduce-scatter (n−1)/n·S/B
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .activations import implementation
+from .attention_kernels import flash_kernel, flash_seconds
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
@@ -36,11 +37,6 @@ NETWORK_EFFICIENCY = 0.85
 COLLECTIVE_LATENCY_S = 15e-6  # per collective step; calculon uses 10–20 µs
 # Achievable fraction of HBM bandwidth for streaming kernels (STREAM-like copies reach 80–90% on A100/H100).
 HBM_EFFICIENCY = 0.8
-# FlashAttention relative to large-GEMM efficiency (FA2 paper: 50–73% of peak vs ~87% MAMF on A100).
-FLASH_RELATIVE = 0.75
-# Causal FlashAttention skips the blocks above the diagonal: 1.7–1.8× faster than the full matrix
-# (Dao 2023, FlashAttention-2 §3.1.1 and Fig. 4–5), i.e. about 0.55 of the counted (full-matrix) work.
-CAUSAL_WORK = 0.55
 # Weight traffic per parameter per micro-batch outside the matmuls: autocast re-casts fp32 weights to 16 bits
 # (read 4, write 2) and accumulates 16-bit weight gradients into fp32 .grad (read 2+4, write 4, with the cast);
 # pure-16-bit training accumulates in place (read 2+2, write 2); Megatron fuses the accumulation into the wgrad
@@ -77,6 +73,9 @@ class HardwareRates:
     intra_bytes_per_s: float  # one direction, per GPU
     inter_bytes_per_s: float  # one direction, per GPU
     gpus_per_node: int
+    # 16-bit dense peak: attention runs in 16 bits in every fp8 recipe (attention_kernels.py); 0 = peak_flops
+    attention_peak_flops: float = 0.0
+    architecture: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,7 +165,8 @@ def step_times(
     width = np.minimum(np.minimum(model.q_width, model.ffn_hidden) / tp, h)
     gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
     gemm_rate = hw.peak_flops * gemm_eff
-    attn_rate = hw.peak_flops * hw.gemm_efficiency * (FLASH_RELATIVE if w.flash_attention else BATCHED_GEMM_RELATIVE)
+    peak16 = hw.attention_peak_flops or hw.peak_flops
+    attn_rate = peak16 * hw.gemm_efficiency * BATCHED_GEMM_RELATIVE
     # The pipeline runs at the pace of its slowest stage: ceil(L/p) layers plus, on the last stage, the LM head
     # and the loss (Narayanan et al. 2021 §2.2 assume balanced stages; Megatron places the head on the last).
     stage_layers = np.ceil(L / pp)
@@ -175,12 +175,23 @@ def step_times(
     head_flops = (4.0 if lora else 6.0) * head_params
     tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
     t_gemm = tok * (stage_layers * (layer_flops + mm_share * fwd_share * layer_flops) + head_flops) / gemm_rate
-    # causal FlashAttention does ~0.55 of the counted work at ~0.75 of the GEMM rate; per counted FLOP that is
-    # faster than a GEMM, which only the full-matrix counting convention allows: cap it at the GEMM rate so that
-    # MFU stays under the matmul ceiling
     if w.flash_attention:
-        attn_rate = np.minimum(attn_rate / CAUSAL_WORK, gemm_rate)
-    t_attn = tok * stage_layers / L * (attn_flops + recompute_attn) / attn_rate
+        # the kernel's own causal work (half the counted full-matrix forward) at its published rate for the
+        # per-rank sequence length (load-balanced context parallelism: s/cp queries per rank, Llama 3 §3.3.2)
+        kernel = flash_kernel(hw.architecture, impl == "fused")
+        causal_fwd = tok * stage_layers / L * attn_flops / 3.0 / 2.0
+        rec_share = recomputes_attention(rc, True, every) * np.ones_like(tp)
+        t_attn = flash_seconds(
+            causal_fwd,
+            kernel=kernel,
+            seq_len=s / cp,
+            head_dim=model.head_dim,
+            peak16_flops=peak16,
+            gemm_efficiency=hw.gemm_efficiency,
+            recomputed_share=rec_share,
+        )
+    else:
+        t_attn = tok * stage_layers / L * (attn_flops + recompute_attn) / attn_rate
     hbm = hw.hbm_bytes_per_s * HBM_EFFICIENCY
     passes_h, passes_f = ELEMENTWISE_PASSES[impl]
     f_tokens = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden

@@ -42,6 +42,9 @@ def hardware_rates(
         intra_bytes_per_s=intra * 1e9,
         inter_bytes_per_s=inter * 1e9,
         gpus_per_node=gpus_per_node,
+        # fp8 recipes keep attention in bf16 (attention_kernels.py)
+        attention_peak_flops=matmul_peak_tflops(gpu, "bf16-master" if precision == "fp8-mixed" else precision) * 1e12,
+        architecture=gpu.architecture,
     )
 
 

@@ -236,3 +236,45 @@ def test_more_gpus_never_slow_the_best_plan_when_communication_is_free(monkeypat
         found = search(s, dataclasses.replace(target, node=node, gpu=gpu))
         best.append(float(np.max(found.tokens_per_second[found.fits])))
     assert all(b >= a * (1 - 1e-9) for a, b in zip(best, best[1:], strict=False))
+
+
+def _step_seconds(precision: str, seq: int) -> float:
+    """Step seconds of one 8B sequence on one H100 with FlashAttention."""
+    model = preset("llama-3.1-8b")
+    rates = _rates("h100-sxm-80gb", precision, free_comm=True)
+    kw = dict(tp=1, pp=1, cp=1, ep=1, dp=1, zero=1, micro_batch=1, recompute=0, global_batch=1)
+    t = step_times(model, Workload(method="pretrain", seq_len=seq, precision=precision), rates, **kw)
+    return float(t.step_seconds)
+
+
+def test_attention_runs_in_16_bits_under_fp8() -> None:
+    """fp8 recipes convert the linears only: at 128k tokens, where attention dominates, fp8 cannot come near the
+    2× of the fp8 peak (FA3 paper Fig. 5 rates are bf16; TE keeps DotProductAttention in bf16 by default)."""
+    bf16 = _step_seconds("bf16-master", 131072)
+    fp8 = _step_seconds("fp8-mixed", 131072)
+    assert 1.0 < bf16 / fp8 < 1.3
+
+
+@pytest.mark.parametrize("kernel", ["fa2-hopper", "cudnn-hopper", "fa3-hopper"])
+def test_flash_curves_pass_through_their_published_points(kernel) -> None:
+    """The FA3 paper's H100 forward sweep, causal, head dim 128, at 512 and 16k tokens (Shah et al. 2024 Fig. 5)."""
+    from gpuplanner.core import attention_kernels as ak
+
+    points = {"fa2-hopper": (191.0, 335.0), "cudnn-hopper": (315.0, 539.0), "fa3-hopper": (292.0, 616.0)}[kernel]
+    rates = ak.flash_forward_flops_per_s(
+        kernel, np.array([512.0, 16384.0]), 128, peak16_flops=989.4e12, gemm_efficiency=ak.H100_MAMF
+    )
+    assert rates / 1e12 == pytest.approx(points, rel=1e-6)
+
+
+def test_flash_attention_rate_rises_with_sequence_length_and_head_dim() -> None:
+    """Short sequences leave the kernel's tiles idle; head dim 64 runs below 128 (FA3 paper Fig. 5)."""
+    from gpuplanner.core import attention_kernels as ak
+
+    for kernel in ak.FLASH_CURVES:
+        s = np.array([256.0, 512.0, 4096.0, 32768.0, 262144.0])
+        r128 = ak.flash_forward_flops_per_s(kernel, s, 128, peak16_flops=1.0, gemm_efficiency=1.0)
+        r64 = ak.flash_forward_flops_per_s(kernel, s, 64, peak16_flops=1.0, gemm_efficiency=1.0)
+        assert np.all(np.diff(r128) > 0), kernel
+        assert np.all(r64 < r128), kernel
+        assert np.all(r128 < 1.0), kernel  # never above the GPU's MAMF

@@ -1,0 +1,101 @@
+"""FlashAttention at its own published rates, by kernel, sequence length and head dimension (issue 22).
+
+Attention is not a GEMM: its achieved rate depends on the sequence length (short sequences leave the kernel's
+tiles and pipeline half empty) and on the head dimension, and it runs in 16 bits in every fp8 recipe
+(Transformer Engine keeps dot-product attention in bf16 unless NVTE_FP8_DPA is set; torchao converts only
+nn.Linear). Forward rate, in the kernels' own FLOP convention (forward 4·s²·d per head, halved when causal;
+Dao-AILab/flash-attention `benchmarks/benchmark_flash_attention.py` `flops`):
+
+    R_fwd(s) = P16 · mamf · (f_sat / mamf_ref) · s / (s + s_half)
+
+with f_sat and s_half read off the FlashAttention-3 paper's H100 SXM forward sweeps (Shah et al. 2024, Fig. 5,
+causal, head dim 128: FA2 191 TFLOP/s at s = 512 and 335 at 16k; cuDNN 315 → 539; FA3 292 → 616) by solving the
+two-parameter curve through the 512 and 16k points. The rate is stated relative to the MAMF of the GPU it was
+measured on (mamf_ref, H100 0.803, stas00/ml-engineering `compute/accelerator/README.md`) so that the
+calibration's efficiency factor, which scales the GPU's MAMF, scales attention too. Ampere: FlashAttention-2
+reaches 73% of the A100 peak forward at long sequences (Dao 2023, abstract and Fig. 4, head dim 128) with the same
+shape. Other architectures: 0.75 of their MAMF (the FA2-to-GEMM ratio on A100, 73% vs 87%) with the FA2 shape.
+
+Backward: 2.5× the forward FLOPs (five matmuls against two, same benchmark script) at 63/73 of the forward rate
+(Dao 2023 §4.1: backward up to 63% of peak, forward up to 73%). Head dim 64 runs slower than 128 (FA3 paper
+Fig. 5, non-causal, 16k: FA2 324 vs 370, cuDNN 413 vs 595, FA3 497 vs 648).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+H100_MAMF = 0.803
+H100_BF16_PEAK_TFLOPS = 989.4
+A100_MAMF = 0.869
+
+
+@dataclass(frozen=True)
+class FlashCurve:
+    saturated_fraction_of_mamf: float  # f_sat / mamf_ref
+    half_rate_seq_len: float  # s_half, tokens
+    head_dim_64_relative: float
+
+
+def _through(r512_tflops: float, r16k_tflops: float, peak_tflops: float, mamf: float, hd64: float) -> FlashCurve:
+    """R·s/(s + s_half) through the two published points (s = 512 and 16384)."""
+    ratio = r16k_tflops / r512_tflops  # = (16384/(16384 + h)) / (512/(512 + h))
+    s_half = 512.0 * 16384.0 * (ratio - 1.0) / (16384.0 - 512.0 * ratio)
+    r_sat = r16k_tflops * (16384.0 + s_half) / 16384.0
+    return FlashCurve(r_sat / peak_tflops / mamf, s_half, hd64)
+
+
+FLASH_CURVES = {
+    "fa2-hopper": _through(191.0, 335.0, H100_BF16_PEAK_TFLOPS, H100_MAMF, 324.0 / 370.0),
+    "cudnn-hopper": _through(315.0, 539.0, H100_BF16_PEAK_TFLOPS, H100_MAMF, 413.0 / 595.0),
+    "fa3-hopper": _through(292.0, 616.0, H100_BF16_PEAK_TFLOPS, H100_MAMF, 497.0 / 648.0),
+}
+_FA2_SHAPE = FLASH_CURVES["fa2-hopper"]
+FLASH_CURVES["fa2-ampere"] = FlashCurve(0.73 / A100_MAMF, _FA2_SHAPE.half_rate_seq_len, _FA2_SHAPE.head_dim_64_relative)
+FLASH_CURVES["other"] = FlashCurve(0.75, _FA2_SHAPE.half_rate_seq_len, _FA2_SHAPE.head_dim_64_relative)
+
+BACKWARD_FLOPS_RELATIVE = 2.5
+BACKWARD_RATE_RELATIVE = 0.63 / 0.73
+
+
+def flash_kernel(architecture: str, fused_kernels: bool) -> str:
+    """The published sweep that applies: Megatron-Core with Transformer Engine runs cuDNN fused attention on
+    Hopper (TE `DotProductAttention` backend order), PyTorch SDPA's flash backend is FlashAttention-2."""
+    arch = architecture.lower()
+    if "hopper" in arch:
+        return "cudnn-hopper" if fused_kernels else "fa2-hopper"
+    if "ampere" in arch:
+        return "fa2-ampere"
+    return "other"
+
+
+def flash_forward_flops_per_s(
+    kernel: str, seq_len: object, head_dim: int, *, peak16_flops: float, gemm_efficiency: float
+) -> np.ndarray:
+    """Forward FLOP/s of the kernel at this (per-rank) sequence length, in the kernels' FLOP convention."""
+    c = FLASH_CURVES[kernel]
+    s = np.asarray(seq_len, dtype=float)
+    rate = peak16_flops * gemm_efficiency * c.saturated_fraction_of_mamf * s / (s + c.half_rate_seq_len)
+    return rate * (c.head_dim_64_relative if head_dim <= 64 else 1.0)
+
+
+def flash_seconds(
+    causal_forward_flops: object,
+    *,
+    kernel: str,
+    seq_len: object,
+    head_dim: int,
+    peak16_flops: float,
+    gemm_efficiency: float,
+    recomputed_share: object,
+) -> np.ndarray:
+    """Seconds of forward + backward (+ the recomputed share of the forward) for `causal_forward_flops` of
+    attention forward work, counted with the causal mask (half the full score matrix)."""
+    r_fwd = flash_forward_flops_per_s(
+        kernel, seq_len, head_dim, peak16_flops=peak16_flops, gemm_efficiency=gemm_efficiency
+    )
+    f = np.asarray(causal_forward_flops, dtype=float)
+    fwd = f / r_fwd * (1.0 + np.asarray(recomputed_share, dtype=float))
+    return fwd + BACKWARD_FLOPS_RELATIVE * f / (r_fwd * BACKWARD_RATE_RELATIVE)
