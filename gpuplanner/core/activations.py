@@ -206,6 +206,12 @@ def loss_bytes(
             # beyond what is kept only one chunk's working set is added (not checkable under fake tensors)
             return tokens_v * e, tokens_v * (e + 4.0) / 8, tokens_v * 4.0 / 8
         return tokens_v * 4.0, tokens_v * e, tokens_v * (e + 4.0 / 8)
+    if kind == "loss-parallel":
+        # torch.distributed.tensor.parallel.loss_parallel (torchtitan under TP): `_log_softmax` on the local
+        # vocabulary shard materialises the fp32 copy, the shifted logits, their exp and the result beside the
+        # 16-bit input (≈20 bytes per local logit in forward), keeps the 16-bit input, and its backward holds
+        # ≈16 more (truth harness, torchtitan 0.2.2 at TP 2: 19.9, 1.9 and 16.0 bytes per logit)
+        return tokens_v * e, tokens_v * 16.0, tokens_v * 18.0
     if kind == "vocab-parallel":
         return tokens_v * (e + 4.0), tokens_v * 4.0, tokens_v * 4.0
     if compiled and kind == "fp32-logits":
@@ -236,22 +242,28 @@ def op_sac_layer_bytes(
     ``aten.mm`` counted in call order, SDPA (output and log-sum-exp), reduce-scatter — and recomputes the rest
     from the block input, which the checkpoint keeps. In a Llama block the matmuls run as wq, wk, wv, wo, w1,
     w3, w2; the counter runs on across steps, so a step saves {wq, wv, w1, w2} or {wk, wo, w3}. The peak over a
-    run is the larger of the two sets.
+    run is the larger of the two sets. Under tensor parallel the column-parallel outputs (wq, wk, wv, w1, w3)
+    are split, a row-parallel output (wo, w2) is a full-width partial sum before its reduce-scatter, and with
+    sequence parallel both reduce-scatter outputs are saved too (truth harness, torchtitan 0.2.2, TP 2: the
+    saved set is 0.69 of TP 1's, as this rule gives).
     """
     e = 4.0 if precision == "fp32" else 2.0
     h = model.hidden
     f = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
     q, kv = model.q_width, model.kv_width
-    gate = f if model.gated_mlp else 0
-    set_a = q + kv + f + h  # wq, wv, w1, w2
-    set_b = kv + h + gate  # wk, wo, w3
-    if not model.gated_mlp:  # six matmuls: {wq, wv, fc1} or {wk, wo, fc2}
-        set_a, set_b = q + kv + f, kv + h + h
-    saved_split = e * max(set_a, set_b) + e * q  # matmul outputs (TP-split) + SDPA output
-    if flash:
-        saved_split += 4.0 * model.heads
-    sbh = np.asarray(seq_local, dtype=float) * micro_batch
     tp = np.asarray(tp, dtype=float)
-    block_input = coef.residual * h / np.where(sequence_parallel, tp, 1.0)
+    sp = np.asarray(sequence_parallel, dtype=bool)
+    if model.gated_mlp:
+        set_a = (q + kv + f) / tp + h  # wq, wv, w1 | w2
+        set_b = (kv + f) / tp + h  # wk, w3 | wo
+    else:  # six matmuls: {wq, wv, fc1} or {wk | wo, fc2}
+        set_a = (q + kv + f) / tp
+        set_b = kv / tp + 2 * h
+    saved = e * np.maximum(set_a, set_b) + e * q / tp  # matmul outputs + SDPA output
+    saved = saved + np.where((tp > 1) & sp, e * 2 * h / tp, 0.0)  # the two reduce-scatter outputs
+    if flash:
+        saved = saved + 4.0 * model.heads / tp
+    sbh = np.asarray(seq_local, dtype=float) * micro_batch
+    block_input = coef.residual * h / np.where(sp, tp, 1.0)
     square = 0.0 if flash else 2.0 * np.asarray(seq_local, dtype=float) * model.heads / tp
-    return sbh * (block_input + saved_split / tp + square)
+    return sbh * (block_input + saved + square)

@@ -52,6 +52,9 @@ class FrameworkProfile:
     # (torchtitan/models/llama3/infra/parallelize.py `apply_fsdp`), and torch's pipelining defers resharding
     # and gradient reduce-scatter to the last micro-batch (torch/distributed/pipelining/stage.py)
     unsharded_under_pp: bool = False
+    # torchtitan computes the loss with torch's loss_parallel when tensor parallel is on
+    # (torchtitan/distributed/utils.py `get_train_context`, `enable_loss_parallel`)
+    loss_parallel_under_tp: bool = False
 
     def uses_fused_kernels(self, precision: str) -> bool:
         if self.kernels == "by-precision":
@@ -127,6 +130,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             selective_means="op",
             fp8_recipe="torchao",
             unsharded_under_pp=True,
+            loss_parallel_under_tp=True,
         ),
         FrameworkProfile(
             id="megatron",

@@ -76,6 +76,11 @@ def activation_phases(
     kept_loss, bwd_loss, fwd_loss = act.loss_bytes(
         model, precision, seq_local, mb, tp, w.chunked_loss, kind=fw.loss_kind(precision), compiled=w.compile
     )
+    if fw.loss_parallel_under_tp and not w.chunked_loss:
+        lp = act.loss_bytes(model, precision, seq_local, mb, tp, False, kind="loss-parallel")
+        split = np.asarray(tp) > 1
+        plain = (kept_loss, bwd_loss, fwd_loss)
+        kept_loss, bwd_loss, fwd_loss = (np.where(split, a, b) for a, b in zip(lp, plain, strict=True))
     is_last = (not first) | (pp == 1)
     # during backward a recomputed layer is rebuilt: in full (full recompute) or its unsaved part (op-SAC)
     working = np.where(rc == FULL, full_layer, np.where(is_op, full_layer - op_layer, 0.0))

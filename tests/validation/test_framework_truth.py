@@ -18,9 +18,6 @@ NOT_EXPRESSIBLE = {
     "reshard-never": "FSDP reshard policy 'never' is not a scenario input",
 }
 KNOWN_GAPS = {
-    # torchtitan TP + loss parallel under op-SAC: the peak falls in forward and is ~18% above the estimate; the
-    # split of the saved set under DTensor is not modelled yet
-    "torchtitan/llama3-8B/s4096/b1/ac-op/ws8/tp2",
     # HF LoRA on a pure-bf16 base without checkpointing: ~9% more saved than the eager op list explains
     "hf/llama-3.2-1b/lora-r16/bf16-true/s2048/b1/nogc",
     # peft lora_dropout > 0 keeps a mask and the dropped input per adapter; not a scenario key yet
