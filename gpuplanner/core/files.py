@@ -9,6 +9,7 @@ through a symlink to its target instead of replacing the link, and keeps the old
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import stat
@@ -125,10 +126,27 @@ def parse_toml(textual: str, *, file: str | None) -> dict[str, Any]:
         raise InputError(f"not valid TOML ({str(err).split(':')[0].strip()[:120]})", file=file) from None
 
 
+def parse_json(textual: str, *, file: str | None, what: str) -> Any:
+    """json's document; every parser failure (deep nesting is a RecursionError, a 5,000-digit number a
+    ValueError) as one InputError line."""
+    try:
+        return json.loads(textual)
+    except json.JSONDecodeError as err:
+        raise InputError(f"not a {what} (invalid JSON at line {err.lineno}, column {err.colno})", file=file) from None
+    except RecursionError:
+        raise InputError(f"not a {what} (JSON nested too deeply)", file=file) from None
+    except (ValueError, MemoryError) as err:
+        raise InputError(f"not a {what} ({str(err).split(':')[0].strip()[:120]})", file=file) from None
+
+
+def read_user_text(path: str | os.PathLike[str], what: str) -> str:
+    """A user's text file (regular, at most 8 MiB, UTF-8 with or without BOM); FileAccessError or InputError."""
+    return decode_user_text(read_user_file(path, what), file=str(path), what=what)
+
+
 def read_user_toml(path: str | os.PathLike[str], what: str) -> dict[str, Any]:
     """A user's TOML file as data (never code): FileAccessError when it cannot be read, InputError otherwise."""
-    data = read_user_file(path, what)
-    return parse_toml(decode_user_text(data, file=str(path), what=what), file=str(path))
+    return parse_toml(read_user_text(path, what), file=str(path))
 
 
 # --- writing ----------------------------------------------------------------------------------------

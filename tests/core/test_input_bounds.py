@@ -14,7 +14,7 @@ import pytest
 
 from gpuplanner.core import scenario_io as sio
 from gpuplanner.core.errors import MAX_VALUE_CHARS, InputError, is_unsafe_char, printable
-from gpuplanner.core.files import decode_user_text, parse_toml
+from gpuplanner.core.files import decode_user_text, parse_json, parse_toml, read_user_text
 from gpuplanner.core.planner import _divisors, _prime_factors
 from gpuplanner.core.scenario_io import cross_key_problem, parse_scenario, read_scenario
 from gpuplanner.core.value_checks import fmt_value
@@ -198,3 +198,20 @@ def test_divisors_match_trial_division() -> None:
         assert _divisors(n) == sorted(set(small + [n // d for d in small]))
     assert math.prod(p**e for p, e in _prime_factors(10**18).items()) == 10**18
     assert len(_divisors(10**18)) == 19 * 19  # 2^18 · 5^18: returns at once, no loop to 10^9
+
+
+def test_json_parser_limits_are_one_line_input_errors() -> None:
+    for text, reason in (
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ("9" * 5000, "Exceeds the limit (4300 digits)"),
+        ('{"a": 1,}', "invalid JSON at line 1, column 9"),
+    ):
+        with pytest.raises(InputError) as err:
+            parse_json(text, file="r.json", what="benchmark result")
+        assert str(err.value).startswith("r.json: not a benchmark result (") and reason in str(err.value)
+
+
+def test_read_user_text_drops_the_bom(tmp_path: Path) -> None:
+    path = tmp_path / "t.txt"
+    path.write_bytes(b"\xef\xbb\xbfschema = 1\r\n")
+    assert read_user_text(path, "scenario file") == "schema = 1\r\n"
