@@ -8,17 +8,24 @@ took ~20 ms per plot, updating them takes a few.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from .. import dialogs
 from ..lazy import after_first_paint
 from ..resultset import ResultSet
 from ..theme import plot_colors
+
+EXPORT_SIZE = (720, 440)  # smallest layout an export is drawn at (logical pixels)
+EXPORT_PNG_WIDTH = 1600  # PNG pixels across, at least (and at least twice the layout)
+EXPORT_MARGIN = 8
+EXPORT_SUFFIXES = (".png", ".svg")
 
 
 class PlotPanel(QFrame):
@@ -169,6 +176,10 @@ class PlotPanel(QFrame):
         legend = item.legend
         if legend is not None:
             legend.setLabelTextColor(fg)
+            for _sample, label in legend.items:
+                # setLabelTextColor only stores the colour: a label keeps the one its text was set with
+                # (after a switch to the dark theme every legend stayed black on dark)
+                label.setText(label.text, color=fg)
             # no fill: pyqtgraph's legend box can reach far below its entries (at 2× scale it hid the
             # left third of the curves), and the plots keep their legends clear of the data anyway
             legend.setBrush(QColor(0, 0, 0, 0))
@@ -179,50 +190,152 @@ class PlotPanel(QFrame):
 
     # --- export --------------------------------------------------------------------------------------
     def export(self, path: str | Path) -> Path:
-        """Write the plot as PNG or SVG (by the suffix). Creates the plot first if it was never shown."""
+        """Write the plot, with its title and note, as PNG or SVG (by the suffix; anything but .svg is PNG).
+        Creates the plot first if it was never shown. PNG and SVG are painted by the same code at the same
+        layout, so they agree to the pixel."""
         self.ensure_plot()
         path = Path(path)
-        from pyqtgraph import exporters
-
-        item = self.plot_widget.getPlotItem()
-        if path.suffix.lower() == ".svg":
-            self._export_svg(path)
-        else:
-            exp = exporters.ImageExporter(item)
-            width = max(1200, int(item.sceneBoundingRect().width() * 2))
-            exp.parameters()["width"] = width
-            exp.export(str(path))
+        with self._export_size():
+            if path.suffix.lower() == ".svg":
+                self._export_svg(path)
+            else:
+                self._export_png(path)
         return path
+
+    @contextmanager
+    def _export_size(self) -> Iterator[None]:
+        """Lay the plot out at least EXPORT_SIZE for the export (a panel squeezed on screen exported its
+        squeezed layout), and back afterwards."""
+        w = self.plot_widget
+        old = w.size()
+        target = self._export_plot_size()
+        if target != old:
+            w.resize(target)
+        try:
+            yield
+        finally:
+            if target != old:
+                w.resize(old)
+
+    def _export_plot_size(self) -> QSize:
+        return self.plot_widget.size().expandedTo(QSize(*EXPORT_SIZE))
+
+    def export_header(self) -> list[tuple[str, QFont]]:
+        """The lines above the plot in an export: the title (bold, larger) and the note, if any."""
+        title_font = QFont(self.title.font())
+        title_font.setBold(True)
+        title_font.setPointSizeF(max(title_font.pointSizeF(), 9.0) * 1.25)
+        lines = [(self.panel_title(), title_font)]
+        if self.note.isVisibleTo(self) and self.note.text():
+            lines.append((self.note.text(), QFont(self.note.font())))
+        return lines
+
+    def export_header_height(self, width: int) -> int:
+        from PySide6.QtGui import QFontMetrics
+
+        height = EXPORT_MARGIN
+        for text, font in self.export_header():
+            rect = QFontMetrics(font).boundingRect(
+                QRect(0, 0, width - 2 * EXPORT_MARGIN, 10_000), int(Qt.TextFlag.TextWordWrap), text
+            )
+            height += rect.height() + 2
+        return height + EXPORT_MARGIN
+
+    def export_size(self) -> tuple[int, int, int]:
+        """(width, height, header height) of an export, in logical pixels (the SVG's units)."""
+        plot = self._export_plot_size()
+        header = self.export_header_height(plot.width())
+        return plot.width(), header + plot.height(), header
+
+    def paint_export(self, painter: Any) -> None:
+        """Paint the header and the plot (for both PNG and SVG)."""
+        from PySide6.QtCore import QPoint
+
+        bg, fg = plot_colors(self)
+        width, height, header = self.export_size()
+        painter.fillRect(QRect(0, 0, width, height), bg)
+        painter.setPen(fg)
+        y = EXPORT_MARGIN
+        for text, font in self.export_header():
+            painter.setFont(font)
+            box = QRect(EXPORT_MARGIN, y, width - 2 * EXPORT_MARGIN, 10_000)
+            used = painter.boundingRect(box, int(Qt.TextFlag.TextWordWrap), text)
+            painter.drawText(box, int(Qt.TextFlag.TextWordWrap), text)
+            y += used.height() + 2
+        items = [it for it in self.plot_widget.scene().items() if hasattr(it, "setExportMode")]
+        opts = {"antialias": True, "background": bg, "painter": painter}
+        for it in items:  # vector markers instead of cached pixmaps (pyqtgraph's exporters do the same)
+            it.setExportMode(True, opts)
+        try:
+            # QWidget.render: the view paints as on screen (QGraphicsView.render skips its paintEvent, where
+            # pyqtgraph brings the view box's transform up to date)
+            QWidget.render(self.plot_widget, painter, QPoint(0, header))
+        finally:
+            for it in items:
+                it.setExportMode(False)
+
+    def _export_png(self, path: Path) -> None:
+        from PySide6.QtGui import QImage, QPainter
+
+        width, height, _header = self.export_size()
+        # a device pixel ratio, not a painter scale: the legend ignores transformations and stayed small
+        scale = max(2.0, EXPORT_PNG_WIDTH / width)
+        img = QImage(round(width * scale), round(height * scale), QImage.Format.Format_ARGB32)
+        img.setDevicePixelRatio(scale)
+        img.fill(plot_colors(self)[0])
+        painter = QPainter(img)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        try:
+            self.paint_export(painter)
+        finally:
+            painter.end()
+        if not img.save(str(path), "PNG"):
+            raise OSError(f"cannot write {path}")
 
     def _export_svg(self, path: Path) -> None:
         """Vector output through QSvgGenerator (pyqtgraph's SVGExporter cannot parse the paths that
-        recent Qt versions write)."""
-        from PySide6.QtCore import QRect
+        recent Qt versions write), with the shapes moved into page coordinates (see ``_svg``)."""
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
         from PySide6.QtGui import QPainter
         from PySide6.QtSvg import QSvgGenerator
 
-        w = self.plot_widget
+        from . import _svg
+
+        width, height, _header = self.export_size()
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         gen = QSvgGenerator()
-        gen.setFileName(str(path))
-        gen.setSize(w.size())
-        gen.setViewBox(QRect(0, 0, w.width(), w.height()))
+        gen.setOutputDevice(buffer)
+        gen.setSize(QSize(width, height))
+        gen.setViewBox(QRect(0, 0, width, height))
+        # pyqtgraph paints axes and bars from QPictures, which replay scaled by (device dpi / recorded dpi):
+        # at QSvgGenerator's default 72 dpi the axes came out at 3/4 size, off the data they label
+        gen.setResolution(self.plot_widget.logicalDpiY())
         gen.setTitle(self.panel_title())
         gen.setDescription(self.describe())
         painter = QPainter()
         if not painter.begin(gen):
             raise OSError(f"cannot write {path}")
         try:
-            w.render(painter)
+            self.paint_export(painter)
         finally:
             painter.end()
-        if not path.is_file():
-            raise OSError(f"cannot write {path}")
+        text = _svg.flatten(bytes(data.data()).decode("utf-8"))
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise OSError(f"cannot write {path}: {err.strerror or err}") from err
 
     def export_dialog(self, kind: str) -> None:
         filt = self.tr("PNG image (*.png)") if kind == "png" else self.tr("SVG drawing (*.svg)")
-        path = dialogs.save_file_path(self, self.tr("Export plot"), f"{self.file_stem}.{kind}", filt, f".{kind}")
+        # no suffix forced by the dialog: a name typed with .png or .svg is kept, and written in that format
+        path = dialogs.save_file_path(self, self.tr("Export plot"), f"{self.file_stem}.{kind}", filt, "")
         if not path:
             return
+        if Path(path).suffix.lower() not in EXPORT_SUFFIXES:
+            path += f".{kind}"
         try:
             self.export(path)
         except OSError as err:
