@@ -49,6 +49,18 @@ def framework_line(scenario: Any, result: Any) -> str | None:
     return f"  framework    {fw.label}: {fw.summary}" + (f"; peak at {phase}" if phase else "")
 
 
+def _range(doc: dict[str, Any], name: str, unit: float, fmt: str) -> str:
+    """The text " (80%: lo–hi)" from the document's `bands` (spec §4.3), or nothing where there is no band."""
+    b = (doc.get("bands") or {}).get(name)
+    if not b or None in b:
+        return ""
+    return f" (80%: {b[0] / unit:{fmt}}–{b[1] / unit:{fmt}})"
+
+
+def _chance(p: float | None) -> str:
+    return "" if p is None else f", fit probability {100 * p:.0f}%"
+
+
 def human(doc: dict[str, Any], framework: str | None = None) -> str:
     gib = 2**30
     m, t, p = doc["memory"], doc["time"], doc["parallel"]
@@ -63,9 +75,10 @@ def human(doc: dict[str, Any], framework: str | None = None) -> str:
         lines.append(framework)
     if m["total"] is not None:
         lines.append(
-            f"  memory/GPU   {m['total'] / gib:.1f} GiB peak + {m['overhead'] / gib:.1f} GiB overhead of "
+            f"  memory/GPU   {m['total'] / gib:.1f} GiB peak{_range(doc, 'memory_total', gib, '.1f')} + "
+            f"{m['overhead'] / gib:.1f} GiB overhead of "
             f"{m['capacity'] / gib:.1f} GiB -> {'fits' if m['fits'] else 'DOES NOT FIT'} "
-            f"(headroom {m['headroom'] / gib:.1f} GiB)"
+            f"(headroom {m['headroom'] / gib:.1f} GiB)" + _chance(m.get("fit_probability"))
         )
         if m.get("reserved") is not None:
             unified = f", unified (paged) {m['unified'] / gib:.1f} GiB" if m.get("unified") else ""
@@ -81,8 +94,10 @@ def human(doc: dict[str, Any], framework: str | None = None) -> str:
         )
     if t.get("wall_seconds") is not None:
         lines.append(
-            f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock, "
-            f"{t['gpu_hours']:,.0f} GPU-hours, {t['tokens_per_second']:,.0f} tokens/s, "
+            f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock"
+            f"{_range(doc, 'wall_seconds', 86400, '.1f')}, "
+            f"{t['gpu_hours']:,.0f} GPU-hours{_range(doc, 'gpu_hours', 1, ',.0f')}, "
+            f"{t['tokens_per_second']:,.0f} tokens/s, "
             f"MFU {100 * t['mfu']:.1f}%"
         )
     c = doc["cost"]

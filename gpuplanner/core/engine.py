@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .bands import bands_for
 from .catalog import Catalog, GpuSpec, NodeType
 from .cluster import estimate_cluster
 from .cost import estimate_cost, resolve_cost_inputs
@@ -118,6 +119,9 @@ def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits
     cost = estimate_cost(
         inputs, tokens_per_second=time.tokens_per_second if time else None, gpu_hours=time.gpu_hours if time else None
     )
+    bands = bands_for(
+        s, memory, time, cost, layout=layout, gpu_count=target.gpu_count, gpus_per_node=target.gpus_per_node
+    )
     return Estimate(
         scenario_name=s.name,
         gpu=target.gpu.id,
@@ -129,4 +133,5 @@ def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits
         goodput=goodput,
         cluster=cluster,
         cost=cost,
+        bands=bands,
     )

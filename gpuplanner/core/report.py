@@ -24,7 +24,7 @@ COST_FIELDS = (
     "owning_usd_per_gpu_hour",
     "onprem_lease_tco",
 )
-# spec §4.3 `bands`: the 80% interval of each figure (null until the error model of issue #19 exists)
+# spec §4.3 `bands`: the 80% interval of each figure (core/bands.py)
 BAND_FIELDS = (
     "memory_total",
     "memory_reserved",
@@ -55,6 +55,19 @@ def _num(v: Any) -> Any:
 
 def _int(v: Any) -> int | None:
     return None if v is None else int(round(v))
+
+
+def _bands(e: Estimate) -> dict[str, Any]:
+    """Spec §4.3 `bands`: [low, high] of each figure's 80% interval (core/bands.py); null where not known."""
+    doc: dict[str, Any] = dict.fromkeys(BAND_FIELDS)
+    if e.bands is None:
+        return doc
+    for name in BAND_FIELDS:
+        b = getattr(e.bands, name)
+        if b is not None and math.isfinite(b.low) and math.isfinite(b.high):
+            whole = name.startswith("memory")  # bytes, as the memory block
+            doc[name] = [_int(b.low), _int(b.high)] if whole else [b.low, b.high]
+    return doc
 
 
 def _parallel(e: Estimate) -> dict[str, Any]:
@@ -109,6 +122,7 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
             fits=bool(mem.fits),
             max_micro_batch=mem.max_micro_batch,
             max_seq_len=mem.max_seq_len,
+            fit_probability=None if e.bands is None else _num(e.bands.fit_probability),
         )
     time = dict.fromkeys(("model_flops", "mfu", "tokens_per_second", "step_seconds", "wall_seconds", "gpu_hours"))
     if t is not None:
@@ -150,7 +164,7 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
         "goodput": goodput,
         "cluster": cluster,
         "cost": cost,
-        "bands": dict.fromkeys(BAND_FIELDS),
+        "bands": _bands(e),
         "serving": dict.fromkeys(SERVING_FIELDS),
     }
 

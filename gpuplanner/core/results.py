@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .bands import Bands
     from .cost import CostEstimate
 
 
@@ -138,6 +139,7 @@ class Estimate:
     cluster: ClusterEstimate | None = None
     cost: CostEstimate | None = None
     notes: tuple[str, ...] = ()
+    bands: Bands | None = None  # 80% bands and the fit probability (spec §4.3 `bands`, core/bands.py)
 
     def to_dict(self) -> dict[str, Any]:
         """The `estimate --json` document (spec §4.3)."""
