@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from gpuplanner.core.naming import follow_name
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.scenario_io import read_scenario, write_scenario
 
@@ -117,8 +118,9 @@ class ScenarioDocument(QObject):
 
     # --- edits ---------------------------------------------------------------------------------------
     def edit(self, new: Scenario, text: str, merge_key: str | None = None) -> None:
-        """Replace the scenario (undoably). Raises InputError, leaving it untouched, if ``new`` is invalid."""
-        new = normalize(new)
+        """Replace the scenario (undoably). Raises InputError, leaving it untouched, if ``new`` is invalid.
+        A derived name follows the edit (core.naming): "… on 8 × H100" becomes "… on 64 × H100"."""
+        new = normalize(follow_name(self._scenario, new))
         if new == self._scenario:
             return
         self.undo_stack.push(_EditCommand(self, self._scenario, new, text, merge_key))

@@ -2,18 +2,18 @@
 the window never blocks. Results of an out-of-date scenario are dropped; a change during a run restarts it
 once the run notices (it checks between GPUs).
 
-``resultsReady`` fires twice per run when the engine predicts time: first with the candidates (memory, cost,
-table), then with the GPU-count sweep added (time and Pareto plots).
+Each run computes the one Plan (``core.plan.plan``) that the CLI and the workbook show. ``resultsReady`` fires
+twice per run when the engine predicts time: first with the Plan without its GPU-count sweep (candidates,
+deadline answers, recommendation: verdict, memory, cost, table), then with the sweep (time and Pareto plots).
+A stale run stops at the Plan's next check (``core.plan.Cancelled``), so closing the window never waits for it.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from .document import ScenarioDocument
-from .resultset import ResultSet, compute_candidates, compute_results, compute_sweep
+from .resultset import ResultSet, compute_results
 
 DEBOUNCE_MS = 150
 
@@ -35,19 +35,20 @@ class _Job(QRunnable):
         return self._runner.generation != self._gen
 
     def run(self) -> None:
+        from dataclasses import replace
+
+        from gpuplanner.core.plan import Cancelled, plan
+
         try:
-            cands = compute_candidates(self._scenario, self._catalog, self._stale)
-            if self._stale():
-                self.signals.done.emit(None)
+            first = compute_results(self._scenario, self._catalog, sweep=False, generation=self._gen, stop=self._stale)
+            if not first.has_time:
+                self.signals.done.emit(replace(first, complete=True))
                 return
-            rs = ResultSet(self._scenario, cands, None, self._gen)
-            if not rs.has_time:
-                self.signals.done.emit(rs)
-                return
-            self.signals.partial.emit(rs)
-            ids = [c.gpu_id for c in cands if c.estimate is not None]
-            sweep = compute_sweep(self._scenario, self._catalog, ids, self._stale)
-            self.signals.done.emit(None if sweep is None else replace(rs, sweep=sweep))
+            self.signals.partial.emit(first)
+            whole = plan(self._scenario, self._catalog, stop=self._stale, sweep=True)
+            self.signals.done.emit(ResultSet(whole, self._gen, complete=True, advice=first.advice))
+        except Cancelled:
+            self.signals.done.emit(None)
         except Exception as err:  # never let a worker exception vanish silently or kill the app
             self.signals.failed.emit(f"{type(err).__name__}: {err}")
             self.signals.done.emit(None)

@@ -198,6 +198,7 @@ class MainWindow(FileCommands, QMainWindow):
 
         self.results_view = ResultsView()
         self.runner.busyChanged.connect(self.results_view.set_busy)
+        self.results_view.applyRequested.connect(self.apply_suggestion)
         self.splitter.replaceWidget(1, self.results_view)
         self._placeholder.deleteLater()
         state = self.settings.value(SPLITTER_KEY)
@@ -213,6 +214,7 @@ class MainWindow(FileCommands, QMainWindow):
     def _pages_added(self) -> None:
         self.wizard.results_page.saveRequested.connect(self.save)
         self.wizard.results_page.exportRequested.connect(self.export_workbook)
+        self.wizard.results_page.applyRequested.connect(self.apply_suggestion)
         for pid in self.wizard.pageIds():
             if pid != Pages.MODEL:
                 self._route_undo_keys(self.wizard.page(pid))
@@ -225,11 +227,25 @@ class MainWindow(FileCommands, QMainWindow):
         self.results_view.show_results(rs)
         if self.wizard.complete:
             self.wizard.results_page.show_results(rs)
+            primary = rs.primary
+            if primary is not None and primary.estimate is not None and not rs.scenario.parallel.fully_given:
+                self.wizard.training_page.set_automatic_layout(primary.estimate.layout)
         for dlg in self.compare_dialogs:
             if rs.primary is not None and rs.scenario == self.doc.scenario:
                 from .compare import Side
 
                 dlg.set_current(Side(rs.scenario, rs.primary, self.tr("This scenario")))
+
+    def apply_suggestion(self, s: object, text: str) -> None:
+        """The verdict's button: apply the deadline's GPU count or a change that fits (undoable). Only while
+        the results shown are the current scenario's (a newer edit makes the suggestion stale)."""
+        latest = self.runner.latest
+        if latest is None or latest.scenario != self.doc.scenario:
+            return
+        try:
+            self.doc.edit(s, text)  # type: ignore[arg-type]
+        except InputError as err:
+            self.statusBar().showMessage(str(err), 10_000)
 
     # --- title and defaults --------------------------------------------------------------------------
     def _update_title(self) -> None:

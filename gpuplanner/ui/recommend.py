@@ -1,10 +1,18 @@
-"""The recommendation, in one plain sentence, from the results."""
+"""The verdict: the Plan's recommendation (``core.plan``) in one plain sentence in the user's language, and the
+change a button can apply (the deadline answer's GPU count, or a change that makes the workload fit).
+
+Nothing is decided here: the sentence is written from ``Recommendation``'s fields (kind, GPU, count,
+shortfall), the Plan's deadline answer and the candidates' estimates; the fit changes come from
+``core.fit_advice`` through the worker.
+"""
 
 from __future__ import annotations
 
-import math
+from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication
+
+from gpuplanner.core.scenario import Scenario
 
 from . import formatting as fmt
 from .resultset import CandidateResult, ResultSet
@@ -14,28 +22,22 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("Recommendation", text)
 
 
-def _job_cost(c: CandidateResult) -> float:
-    v = getattr(c.estimate.cost, "job_cloud_on_demand", None) if c.estimate and c.estimate.cost else None
-    return math.inf if v is None else v
-
-
-def _wall(c: CandidateResult) -> float:
-    t = c.estimate.time if c.estimate else None
-    return math.inf if t is None or t.wall_seconds is None else t.wall_seconds
-
-
-def choose(rs: ResultSet) -> CandidateResult | None:
-    """The candidate to recommend: among those that fit, the cheapest job (then the fastest); without time,
-    the planned GPU if it fits, else the one with the most headroom."""
-    fits = [c for c in rs.candidates if c.fits]
-    if not fits:
-        return None
-    if rs.has_time:
-        return min(fits, key=lambda c: (_job_cost(c), _wall(c)))
-    primary = rs.primary
-    if primary is not None and primary.fits:
-        return primary
-    return max(fits, key=lambda c: c.estimate.memory.headroom)
+def change_text(kind: str, value: int | None = None) -> str:
+    """A fit change (core.fit_advice kinds) as the verdict and its button name it."""
+    names = {
+        "recompute-auto": tr("recompute chosen by the planner"),
+        "layout-auto": tr("automatic layout"),
+        "recompute-full": tr("full recompute"),
+        "zero-3": tr("ZeRO-3"),
+        "micro-batch-1": tr("micro-batch 1"),
+        "chunked-loss": tr("chunked loss"),
+        "optimizer-8bit": tr("8-bit AdamW"),
+        "offload-optimizer": tr("optimizer states on the CPU"),
+        "all-savers": tr("full recompute, chunked loss and 8-bit AdamW together"),
+    }
+    if kind == "more-gpus":
+        return tr("{0} GPUs").format(fmt.count(value))
+    return names.get(kind, kind)
 
 
 def rent_or_buy(c: CandidateResult, rs: ResultSet) -> str:
@@ -55,49 +57,112 @@ def rent_or_buy(c: CandidateResult, rs: ResultSet) -> str:
     ) + (tr(" (owning wins above {0})").format(fmt.percent(u_star)) if u_star is not None else "")
 
 
+def _name(rs: ResultSet, gpu: str | None) -> str:
+    c = rs.candidate(gpu) if gpu else None
+    return c.gpu_name if c is not None else (gpu or fmt.DASH)
+
+
+def _deadline_text(rs: ResultSet) -> str:
+    rec = rs.recommendation
+    d = rs.deadline(rec.gpu) if rec.gpu else None
+    days = rs.scenario.workload.deadline_days or 0.0
+    cost = d.job_cloud_on_demand if d is not None else None
+    price = tr(", {0} at on-demand prices").format(fmt.money_short(cost, rs.currency)) if cost is not None else ""
+    text = tr("Needs {0} × {1} for the {2:g}-day deadline ({3}{4})").format(
+        fmt.count(rec.gpu_count), _name(rs, rec.gpu), days, fmt.days(d.wall_seconds if d else None), price
+    )
+    mine = rs.primary
+    e = mine.estimate if mine is not None else None
+    if e is not None and e.time is not None and e.time.wall_seconds is not None:
+        n = rs.scenario.hardware.gpu_count
+        where = (tr("on {0} GPU") if n == 1 else tr("on {0} GPUs")).format(fmt.count(n))
+        state = "" if mine is None or mine.fits else tr(", and it does not fit")
+        text += tr("; {0} it takes {1}{2}").format(where, fmt.days(e.time.wall_seconds), state)
+    return text + "."
+
+
+def _closest_text(rs: ResultSet) -> str:
+    rec = rs.recommendation
+    n = rs.scenario.hardware.gpu_count
+    head = tr("None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.")
+    text = head.format(fmt.count(n), _name(rs, rec.gpu), fmt.gib(rec.shortfall_bytes))
+    if rs.advice:
+        fixes = "; ".join(
+            tr("{0} → {1} of {2}, fits").format(
+                change_text(c.kind, c.value), fmt.gib(c.memory_bytes), fmt.gib(c.capacity_bytes)
+            )
+            for c in rs.advice
+        )
+        return text + " " + tr("It fits with: {0}.").format(fixes)
+    return (
+        text
+        + " "
+        + tr(
+            "No single change tried (recompute, ZeRO-3, micro-batch 1, chunked loss, 8-bit AdamW, up to 256× the GPUs) "
+            "makes it fit: use LoRA or QLoRA, a shorter sequence or a larger GPU."
+        )
+    )
+
+
+def _none_text(rs: ResultSet) -> str:
+    dl = rs.scenario.workload.deadline_days
+    if rs.plan.deadline and dl is not None:
+        why = "; ".join(f"{_name(rs, d.gpu)}: {d.reason}" for d in rs.plan.deadline.values() if d.reason)
+        return tr("No candidate GPU meets the {0:g}-day deadline ({1}).").format(dl, why or fmt.DASH)
+    errors = "; ".join(c.error or "" for c in rs.candidates if c.error)
+    return tr("No estimate yet: {0}").format(errors or tr("no candidate GPU"))
+
+
 def recommendation(rs: ResultSet | None) -> str:
     if rs is None:
         return tr("Estimating…")
-    n = rs.scenario.hardware.gpu_count
-    with_memory = [c for c in rs.candidates if c.estimate is not None and c.estimate.memory is not None]
-    if not with_memory:
-        errors = "; ".join(c.error or "" for c in rs.candidates if c.error)
-        return tr("No estimate yet: {0}").format(errors or tr("no candidate GPU"))
-    best = choose(rs)
-    if best is None:
-        closest = max(with_memory, key=lambda c: c.estimate.memory.headroom)
-        return tr(
-            "None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest but needs {2} more "
-            "per GPU, so shard more (ZeRO-3, tensor or pipeline parallel), recompute activations, use LoRA or "
-            "add GPUs."
-        ).format(n, closest.gpu_name, fmt.gib(-closest.estimate.memory.headroom))
+    rec = rs.recommendation
+    if rec.kind == "deadline":
+        return _deadline_text(rs)
+    if rec.kind == "closest":
+        return _closest_text(rs)
+    best = rs.candidate(rec.gpu) if rec.gpu else None
+    if rec.kind == "none" or best is None or best.estimate is None or best.estimate.memory is None:
+        return _none_text(rs)
     e = best.estimate
     mem = e.memory
-    if rs.has_time and e.time is not None and e.time.wall_seconds is not None:
-        cost = _job_cost(best)
-        cost_text = tr(", {0} at on-demand prices").format(fmt.money(cost, rs.currency)) if math.isfinite(cost) else ""
+    n = rec.gpu_count or rs.scenario.hardware.gpu_count
+    if rec.kind == "cheapest" and e.time is not None and e.time.wall_seconds is not None:
+        od = getattr(e.cost, "job_cloud_on_demand", None)
+        cost_text = tr(", {0} at on-demand prices").format(fmt.money(od, rs.currency)) if od is not None else ""
         text = tr("Use {0} × {1}: it fits with {2} free per GPU and trains in {3} ({4}{5})").format(
-            n,
+            fmt.count(n),
             best.gpu_name,
             fmt.gib(mem.headroom),
             fmt.days(e.time.wall_seconds),
             fmt.gpu_hours(e.time.gpu_hours),
             cost_text,
         )
-        dl = rs.scenario.workload.deadline_days
-        if dl is not None:
-            need = rs.deadline_count(best.gpu_id)
-            text += (
-                tr("; {0} GPUs meet the {1:g}-day deadline").format(need, dl)
-                if need is not None
-                else tr("; no plotted GPU count meets the {0:g}-day deadline").format(dl)
-            )
         return text + rent_or_buy(best, rs) + "."
     extra = ""
     if not rs.scenario.workload.is_training and mem.max_micro_batch is not None:
         extra = tr(" (up to {0} concurrent sequences)").format(f"{mem.max_micro_batch:,}")
     return (
-        tr("Use {0} × {1}: it fits with {2} free per GPU{3}").format(n, best.gpu_name, fmt.gib(mem.headroom), extra)
+        tr("Use {0} × {1}: it fits with {2} free per GPU{3}").format(
+            fmt.count(n), best.gpu_name, fmt.gib(mem.headroom), extra
+        )
         + rent_or_buy(best, rs)
         + "."
     )
+
+
+def suggested_change(rs: ResultSet | None) -> tuple[str, str, Scenario] | None:
+    """(button text, undo text, the scenario to apply) for the verdict's button, or None."""
+    if rs is None:
+        return None
+    rec, s = rs.recommendation, rs.scenario
+    if rec.kind == "deadline" and rec.gpu is not None and rec.gpu_count is not None:
+        if rec.gpu == s.hardware.gpu and rec.gpu_count == s.hardware.gpu_count:
+            return None
+        label = tr("Use {0} × {1}").format(fmt.count(rec.gpu_count), _name(rs, rec.gpu))
+        new = replace(s, hardware=replace(s.hardware, gpu=rec.gpu, gpu_count=rec.gpu_count))
+        return label, tr("Use the GPUs the deadline needs"), new
+    if rec.kind == "closest" and rs.advice:
+        c = rs.advice[0]
+        return tr("Apply: {0}").format(change_text(c.kind, c.value)), tr("Apply a change that fits"), c.scenario
+    return None

@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from . import formatting as fmt
+from . import memory_figures as mf
 from . import tooltips as tips
 from .resultset import CandidateResult, ResultSet
 from .theme import status_colors
@@ -17,6 +18,7 @@ COLUMNS = (
     "gpu",
     "fits",
     "memory",
+    "smi",
     "headroom",
     "layout",
     "wall",
@@ -26,7 +28,7 @@ COLUMNS = (
     "breakeven",
     "deadline_gpus",
 )
-NUMERIC = {"memory", "headroom", "wall", "gpu_hours", "job_cost", "onprem_tco", "breakeven", "deadline_gpus"}
+NUMERIC = {"memory", "smi", "headroom", "wall", "gpu_hours", "job_cost", "onprem_tco", "breakeven", "deadline_gpus"}
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()  # the (invalid) root index, as the default parent
 
@@ -36,7 +38,8 @@ def header(col: str) -> str:
     return {
         "gpu": t("Results", "GPU"),
         "fits": t("Results", "Fits?"),
-        "memory": t("Results", "Peak / GPU"),
+        "memory": mf.column("allocated"),
+        "smi": mf.column("smi"),
         "headroom": t("Results", "Headroom"),
         "layout": t("Results", "Best layout"),
         "wall": t("Results", "Wall clock"),
@@ -65,13 +68,15 @@ def raw_value(rs: ResultSet, c: CandidateResult, col: str) -> Any:
     if col == "gpu":
         return c.gpu_id
     if col == "deadline_gpus":
-        return rs.deadline_count(c.gpu_id)
+        d = rs.deadline(c.gpu_id)
+        return d.gpu_count if d is not None else None
     if e is None:
         return None
     mem, t, cost = e.memory, e.time, e.cost
     return {
         "fits": mem.fits if mem else None,
         "memory": mem.total if mem else None,
+        "smi": mem.total + mem.overhead if mem else None,
         "headroom": mem.headroom if mem else None,
         "layout": e.layout,
         "wall": t.wall_seconds if t else None,
@@ -90,8 +95,12 @@ def display(rs: ResultSet, c: CandidateResult, col: str) -> str:
     if c.estimate is None and col == "fits":
         return t("Results", "error")
     if col == "fits":
-        return fmt.DASH if v is None else (t("Results", "✓ fits") if v else t("Results", "✗ does not fit"))
-    if col in ("memory",):
+        if v is None:
+            return fmt.DASH
+        if v:
+            return t("Results", "✓ fits")
+        return t("Results", "✗ {0} short").format(fmt.gib(-c.estimate.memory.headroom))  # type: ignore[union-attr]
+    if col in ("memory", "smi"):
         return fmt.gib(v)
     if col == "headroom":
         return fmt.signed_gib(v)
@@ -106,7 +115,10 @@ def display(rs: ResultSet, c: CandidateResult, col: str) -> str:
     if col == "breakeven":
         return fmt.percent(v)
     if col == "deadline_gpus":
-        return fmt.count(v)
+        d = rs.deadline(c.gpu_id)
+        if d is None or d.gpu_count is None:
+            return fmt.DASH
+        return t("Results", "{0} ({1})").format(fmt.count(d.gpu_count), fmt.days(d.wall_seconds))
     return fmt.DASH
 
 
@@ -115,10 +127,11 @@ def tooltip(rs: ResultSet, c: CandidateResult, col: str) -> str:
     if e is None:
         return c.error or fmt.DASH
     s = rs.scenario
-    return {
+    text = {
         "gpu": f"{c.gpu_name} ({c.gpu_id})",
         "fits": tips.headroom(e),
         "memory": tips.memory_total(e),
+        "smi": tips.memory_total(e),
         "headroom": tips.headroom(e),
         "layout": tips.layout(e),
         "wall": tips.wall_time(e, s.workload.training_tokens),
@@ -126,10 +139,30 @@ def tooltip(rs: ResultSet, c: CandidateResult, col: str) -> str:
         "job_cost": tips.job_cost(e),
         "onprem_tco": tips.onprem_tco(e),
         "breakeven": tips.breakeven(e),
-        "deadline_gpus": QCoreApplication.translate(
-            "Results", "smallest GPU count (of the counts plotted) that fits and finishes within {0} days"
-        ).format(s.workload.deadline_days),
+        "deadline_gpus": _deadline_tip(rs, c),
     }[col]
+    if c.fits is False and col not in ("gpu", "fits", "headroom", "memory", "smi"):
+        text = QCoreApplication.translate("Results", "Does not fit: a run that cannot start.") + "\n" + text
+    return text
+
+
+def _deadline_tip(rs: ResultSet, c: CandidateResult) -> str:
+    t = QCoreApplication.translate
+    d = rs.deadline(c.gpu_id)
+    head = t("Results", "smallest whole-node GPU count that fits and finishes within {0:g} days").format(
+        rs.scenario.workload.deadline_days or 0.0
+    )
+    if d is None:
+        return head
+    if d.gpu_count is None:
+        return head + "\n" + (d.reason or fmt.DASH)
+    return (
+        head
+        + "\n"
+        + t("Results", "{0} GPUs: {1}, {2} at on-demand prices").format(
+            fmt.count(d.gpu_count), fmt.days(d.wall_seconds), fmt.money(d.job_cloud_on_demand, rs.currency)
+        )
+    )
 
 
 class ResultsTableModel(QAbstractTableModel):
@@ -189,6 +222,11 @@ class ResultsTableModel(QAbstractTableModel):
             if c.estimate is None:
                 return QBrush(QColor(bad))
             return QBrush(QColor(good if c.fits else bad))
+        if role == Qt.ItemDataRole.ForegroundRole and c.fits is False:
+            from PySide6.QtGui import QPalette
+            from PySide6.QtWidgets import QApplication
+
+            return QBrush(QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
         if role == Qt.ItemDataRole.FontRole and col == "gpu" and c.gpu_id == self._rs.scenario.hardware.gpu:
             f = QFont()
             f.setBold(True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -21,25 +21,21 @@ from .plots.memory_plot import MemoryPlot
 from .plots.pareto_plot import ParetoPlot
 from .plots.tco_plot import TcoPlot
 from .plots.time_plot import TimePlot
-from .recommend import recommendation
 from .results_table import ResultsTableModel
 from .resultset import ResultSet
+from .verdict import Verdict
 
 
 class ResultsView(QWidget):
+    applyRequested = Signal(object, str)  # a scenario the verdict's button applies, its undo text
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.results: ResultSet | None = None
         self.last_draw_ms: float | None = None
-        self.recommendation = QLabel(recommendation(None))
-        self.recommendation.setWordWrap(True)
-        self.recommendation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.recommendation.setAccessibleName(self.tr("Recommendation"))
-        f = self.recommendation.font()
-        f.setPointSizeF(f.pointSizeF() * 1.15)
-        f.setBold(True)
-        self.recommendation.setFont(f)
-        self.recommendation.setContentsMargins(4, 2, 4, 4)
+        self.verdict = Verdict(bold_scale=1.15)
+        self.recommendation = self.verdict.label
+        self.verdict.applyRequested.connect(self.applyRequested)
         self.status = QLabel()
         self.status.setAccessibleName(self.tr("Estimate status"))
 
@@ -79,7 +75,7 @@ class ResultsView(QWidget):
         self.splitter = split
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(self.recommendation)
+        lay.addWidget(self.verdict)
         lay.addWidget(split, 1)
         lay.addWidget(self.status)
 
@@ -96,7 +92,7 @@ class ResultsView(QWidget):
         """Redraw everything from ``rs`` (main thread; the engine already ran)."""
         t0 = time.perf_counter()
         self.results = rs
-        self.recommendation.setText(recommendation(rs))
+        self.verdict.show_results(rs)
         self.table_model.set_results(rs)
         for p in self.plots:
             p.show_results(rs)

@@ -40,8 +40,8 @@ def memory_component(e: Estimate, name: str) -> str:
     if name == "overhead":
         lines.append(
             tr(
-                "CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the peak "
-                "of live tensors, as nvidia-smi shows it)"
+                "CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the allocated "
+                "peak; allocated peak + overhead is what nvidia-smi shows)"
             )
         )
     lay = e.layout
@@ -59,19 +59,38 @@ def memory_total(e: Estimate) -> str:
     mem = e.memory
     if mem is None:
         return fmt.DASH
+    from . import memory_figures as mf
+
     parts = " + ".join(fmt.gib(getattr(mem, c), 2) for c in COMPONENTS)
-    return tr("peak per GPU = weights + gradients + optimizer + activations + KV cache\n= {0}\n= {1}").format(
-        parts, fmt.gib(mem.total, 2)
-    )
+    lines = [
+        tr("{0} per GPU = weights + gradients + optimizer + activations + KV cache\n= {1}\n= {2}").format(
+            mf.label("allocated"), parts, fmt.gib(mem.total, 2)
+        ),
+        tr("({0})").format(mf.meaning("allocated")),
+    ]
+    for fig in ("reserved", "smi"):
+        lines.append(f"{mf.label(fig)}: {fmt.gib(mf.value(mem, fig), 2)} ({mf.meaning(fig)})")
+    if mem.peak_phase:
+        lines.append(tr("peak during: {0}").format(mem.peak_phase))
+    if mem.unified:
+        lines.append(tr("outside the allocator (CUDA unified memory): {0}").format(fmt.gib(mem.unified, 2)))
+    return "\n".join(lines)
 
 
 def headroom(e: Estimate) -> str:
     mem = e.memory
     if mem is None:
         return fmt.DASH
+    from . import memory_figures as mf
+
     verdict = tr("fits") if mem.fits else tr("does not fit")
-    text = tr("headroom = capacity − peak − overhead\n= {0} − {1} − {2}\n= {3} → {4}").format(
-        fmt.gib(mem.capacity, 2), fmt.gib(mem.total, 2), fmt.gib(mem.overhead, 2), fmt.gib(mem.headroom, 2), verdict
+    text = tr("headroom = capacity − {0} − overhead\n= {1} − {2} − {3}\n= {4} → {5}").format(
+        mf.label("allocated").lower(),
+        fmt.gib(mem.capacity, 2),
+        fmt.gib(mem.total, 2),
+        fmt.gib(mem.overhead, 2),
+        fmt.gib(mem.headroom, 2),
+        verdict,
     )
     if mem.max_micro_batch is not None or mem.max_seq_len is not None:
         text += "\n" + tr("largest micro-batch that fits: {0}; largest sequence length: {1}").format(

@@ -11,7 +11,7 @@ from gpuplanner.core.scenario_io import read_scenario
 from gpuplanner.ui.app import default_scenario_path
 from gpuplanner.ui.document import ScenarioDocument
 from gpuplanner.ui.estimator import EstimateRunner
-from gpuplanner.ui.resultset import compute_results, sweep_counts
+from gpuplanner.ui.resultset import compute_results
 
 
 @pytest.fixture
@@ -65,11 +65,18 @@ def test_compute_sync_matches_the_worker(window, catalog):
     assert rs.sweep == direct.sweep
 
 
-def test_sweep_counts_respect_the_layout(window):
+def test_closing_the_window_cancels_a_long_plan(window, qtbot):
+    """A run still planning when the window closes stops at the Plan's next check (core.plan.Cancelled)."""
+    import time
+
     s = window.doc.scenario
-    assert sweep_counts(s)[:4] == (1, 2, 4, 8)
-    tp4 = replace(s, parallel=replace(s.parallel, tp=4))
-    assert all(n % 4 == 0 for n in sweep_counts(tp4))
+    big = replace(s, hardware=replace(s.hardware, gpu_count=4096))
+    window.doc.edit(big, "count", "hardware.gpu_count")
+    window.runner.start_now()
+    qtbot.waitUntil(lambda: window.runner._job is not None, timeout=5_000)
+    t0 = time.perf_counter()
+    window.runner.shutdown()
+    assert time.perf_counter() - t0 < 5.0
 
 
 def test_unknown_candidate_is_an_error_row_not_a_crash(window, qtbot, catalog):

@@ -49,15 +49,13 @@ def test_deadline_adds_the_gpus_needed(window, qtbot):
     rs = window.runner.latest
     for row, c in enumerate(rs.candidates):
         need = model.data(model.index(row, col), 256)  # Qt.UserRole
-        assert need == rs.deadline_count(c.gpu_id)
+        answer = rs.plan.deadline[c.gpu_id]
+        assert need == answer.gpu_count  # the Plan's deadline answer, not a search of the UI's own
         if need is not None:
-            p = next(p for p in rs.sweep_for(c.gpu_id) if p.gpu_count == need)
-            assert p.fits and p.wall_seconds <= 2 * 86400
+            assert answer.wall_seconds <= 2 * 86400
     assert "deadline" in window.results_view.time_plot.series
-    assert (
-        "GPUs meet the 2-day deadline" in window.results_view.recommendation.text()
-        or "no plotted GPU count meets" in window.results_view.recommendation.text()
-    )
+    text = window.results_view.recommendation.text()
+    assert "2-day deadline" in text
 
 
 def test_view_menu_theme_and_steps(window, qtbot):

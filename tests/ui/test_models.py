@@ -21,7 +21,7 @@ def test_results_table_model(window, qtmodeltester):
         model.set_results(results)
         qtmodeltester.check(model, force_py=True)
         assert model.rowCount() == (0 if results is None else len(results.candidates))
-    assert model.columnCount() == 11  # with the deadline column
+    assert model.columnCount() == 12  # with the deadline column
 
 
 def test_catalog_models(window, qtmodeltester):

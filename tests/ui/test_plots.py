@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 from gpuplanner.core.engine import estimate
 from gpuplanner.ui import formatting as fmt
 from gpuplanner.ui.plots.memory_plot import STACK
-from gpuplanner.ui.plots.pareto_plot import pareto_front, x_of
+from gpuplanner.ui.plots.pareto_plot import x_of
 from gpuplanner.ui.plots.tco_plot import SERIES
 
 GIB = 2**30
@@ -56,7 +56,7 @@ def test_memory_hover_shows_formula(window):
     tip = plot.tooltip_at(0.1, m.weights / GIB / 2)
     assert tip.startswith(rs.candidates[0].gpu_name) and "Weights" in tip and "B/param" in tip
     head = plot.tooltip_at(0.0, (m.total + m.overhead) / GIB + 0.5)
-    assert "headroom = capacity − peak − overhead" in head
+    assert "headroom = capacity − allocated peak − overhead" in head
     assert plot.tooltip_at(0.5, 1.0) is None  # between bars
 
 
@@ -104,8 +104,11 @@ def test_time_plot_follows_the_sweep(window, catalog):
 def test_pareto_plot_marks_the_front(window):
     plot = window.results_view.pareto_plot
     rs = window.runner.latest
-    front = pareto_front(list(rs.sweep))
+    front = [p for p in rs.pareto if p.job_cost is not None]  # the Plan's Pareto set
     assert front and plot.front == front
+    assert [(p.gpu_id, p.gpu_count) for p in front] == [
+        (r.gpu, r.gpu_count) for r in rs.plan.pareto if r.job_cloud_on_demand is not None
+    ]
     x, y = plot.series["front"].getData()
     assert list(y) == pytest.approx([p.job_cost for p in front])
     assert list(x) == pytest.approx([x_of(p) for p in front])

@@ -3,9 +3,12 @@ disabled, and the document keeps its last valid scenario."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtWidgets import QWizard
 from ui_helpers import click, type_number
 
+from gpuplanner.core.scenario import Parallel
 from gpuplanner.ui.wizard import Pages
 
 
@@ -13,7 +16,15 @@ def next_enabled(window) -> bool:
     return window.wizard.button(QWizard.WizardButton.NextButton).isEnabled()
 
 
+def plain_data_parallel(window) -> None:
+    """The layout given by hand (dp = GPU count): the default leaves it to the planner, which makes any global
+    batch possible."""
+    s = window.doc.scenario
+    window.doc.edit(replace(s, parallel=Parallel(tp=1, pp=1, cp=1, zero=3)), "layout")
+
+
 def test_global_batch_not_a_multiple_blocks_next(window, qtbot):
+    plain_data_parallel(window)
     window.wizard.go_to(Pages.TRAINING)
     page = window.wizard.training_page
     before = window.doc.scenario
@@ -31,6 +42,7 @@ def test_global_batch_not_a_multiple_blocks_next(window, qtbot):
 
 
 def test_a_problem_caused_elsewhere_names_the_step(window, qtbot):
+    plain_data_parallel(window)
     window.wizard.go_to(Pages.HARDWARE)
     page = window.wizard.hardware_page
     type_number(qtbot, page.gpu_count, "3")  # 64 sequences are not a multiple of dp = 3
@@ -40,6 +52,7 @@ def test_a_problem_caused_elsewhere_names_the_step(window, qtbot):
 
 
 def test_fixing_another_field_keeps_the_invalid_one_flagged(window, qtbot):
+    plain_data_parallel(window)
     window.wizard.go_to(Pages.TRAINING)
     page = window.wizard.training_page
     type_number(qtbot, page.global_, "60")

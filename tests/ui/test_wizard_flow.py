@@ -192,4 +192,6 @@ def test_results_follow_an_edit(window, qtbot):
     wait_for_results(qtbot, window)
     rs = window.runner.latest
     assert rs is not first and rs.scenario.hardware.gpu_count == 32
-    assert rs.primary.estimate.layout.dp == 32
+    lay = rs.primary.estimate.layout  # the default layout is the planner's: dp follows the count
+    assert lay.tp * lay.pp * lay.cp * lay.dp == 32
+    assert window.doc.scenario.name == "Llama 3.1 8B full fine-tune on 32 × H100"  # the derived name follows

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core.errors import FileAccessError, InputError
+from gpuplanner.core.naming import derived_name, is_derived, with_name
 from gpuplanner.core.presets import presets
 from gpuplanner.core.scenario import Scenario
 
@@ -42,6 +43,17 @@ class ModelPage(PlannerPage):
         self.setTitle(self.tr("Model and method"))
         self.setSubTitle(self.tr("Pick a preset, describe the architecture, or open a config.json."))
         body = self.scrolling_body()
+
+        # --- the scenario's name: derived from model, method and hardware until the user types one ---
+        name_form = Form()
+        self.name = QLineEdit()
+        self.name.setClearButtonEnabled(True)
+        self.rows["name"] = name_form.add(
+            self.tr("Scenario &name:"),
+            self.name,
+            self.tr("Shown in the title bar, the file name and the workbook; empty: derived from the plan"),
+        )
+        body.addLayout(name_form)
 
         # --- preset picker ---
         presets_box = QGroupBox(self.tr("Model"))
@@ -158,6 +170,9 @@ class ModelPage(PlannerPage):
         body.addWidget(arch_box)
         body.addStretch(1)
 
+        self.name.textEdited.connect(
+            self.bind("name", self.tr("Rename scenario"), lambda s: with_name(s, self.name.text()))
+        )
         self.search.textChanged.connect(self._filter)
         self.search.returnPressed.connect(self._pick_first_match)
         self.preset_list.currentItemChanged.connect(self._preset_picked)
@@ -167,6 +182,10 @@ class ModelPage(PlannerPage):
 
     # --- document -> widgets -------------------------------------------------------------------------
     def refresh(self, s: Scenario) -> None:
+        own = "" if is_derived(s) else s.name
+        if self.name.text().strip() != own:  # never rewrite the text being typed
+            self.name.setText(own)
+        self.name.setPlaceholderText(derived_name(s))
         want = s.model_preset or CUSTOM
         for i in range(self.preset_list.count()):
             item = self.preset_list.item(i)

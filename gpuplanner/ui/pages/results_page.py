@@ -7,14 +7,19 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .. import formatting as fmt
+from .. import memory_figures as mf
 from .. import tooltips as tips
 from ..document import ScenarioDocument
-from ..recommend import recommendation
+from ..framework_text import framework_assumed
 from ..resultset import ResultSet
+from ..verdict import Verdict
 from .base import PlannerPage
 
 FIGURES = (
+    "framework",
     "memory",
+    "reserved",
+    "smi",
     "headroom",
     "max_micro_batch",
     "layout",
@@ -33,6 +38,7 @@ FIGURES = (
 class ResultsPage(PlannerPage):
     saveRequested = Signal()
     exportRequested = Signal()
+    applyRequested = Signal(object, str)
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
@@ -40,19 +46,18 @@ class ResultsPage(PlannerPage):
         self.setTitle(t("Results"))
         self.setSubTitle(t("The planned GPU in numbers; hover a number for its formula and inputs."))
         body = self.scrolling_body()
-        self.sentence = QLabel(recommendation(None))
-        self.sentence.setWordWrap(True)
-        self.sentence.setAccessibleName(t("Recommendation"))
-        self.sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        f = self.sentence.font()
-        f.setBold(True)
-        self.sentence.setFont(f)
-        body.addWidget(self.sentence)
+        self.verdict = Verdict()
+        self.sentence = self.verdict.label
+        self.verdict.applyRequested.connect(self.applyRequested)
+        body.addWidget(self.verdict)
         self.box = QGroupBox()
         form = QFormLayout(self.box)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         labels = {
-            "memory": t("Peak memory per GPU:"),
+            "framework": t("Framework behaviour assumed:"),
+            "memory": mf.label("allocated") + ":",
+            "reserved": mf.label("reserved") + ":",
+            "smi": mf.label("smi") + ":",
             "headroom": t("Headroom:"),
             "max_micro_batch": t("Largest micro-batch that fits:"),
             "layout": t("Layout:"),
@@ -90,7 +95,7 @@ class ResultsPage(PlannerPage):
         pass
 
     def show_results(self, rs: ResultSet) -> None:
-        self.sentence.setText(recommendation(rs))
+        self.verdict.show_results(rs)
         c = rs.primary
         e = c.estimate if c is not None else None
         self.box.setTitle(
@@ -104,7 +109,10 @@ class ResultsPage(PlannerPage):
         mem, t, cost, cur = e.memory, e.time, e.cost, rs.currency
         s = rs.scenario
         shown = {
-            "memory": (
+            "framework": framework_assumed(s, mem.peak_phase),
+            "memory": (fmt.gib(mem.total), tips.memory_total(e)),
+            "reserved": (fmt.gib(mem.reserved), mf.meaning("reserved")),
+            "smi": (
                 fmt.gib(mem.total + mem.overhead) + self.tr(" of {0}").format(fmt.gib(mem.capacity)),
                 tips.memory_total(e),
             ),

@@ -18,11 +18,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.core.framework import FRAMEWORKS, profile
+from gpuplanner.core.results import Layout
 from gpuplanner.core.scenario import LORA_TARGETS, Parallel, Scenario
 
 from ..count_input import TokenCountSpin
 from ..document import ScenarioDocument
 from ..fields import INT_MAX, Form, counted, set_value, spin
+from ..framework_text import labels as framework_labels
+from ..framework_text import recompute_choices
 from .base import PlannerPage
 
 
@@ -31,11 +35,24 @@ def whole(v: float) -> float:
     return float(round(v))
 
 
-def combo(items: list[tuple[object, str]]) -> QComboBox:
+def combo(items: list[tuple[object, str]], tips: dict[object, str] | None = None) -> QComboBox:
+    from PySide6.QtCore import Qt
+
     c = QComboBox()
     for value, label in items:
         c.addItem(label, value)
+        if tips and value in tips:
+            c.setItemData(c.count() - 1, tips[value], Qt.ItemDataRole.ToolTipRole)
     return c
+
+
+def fill_combo(c: QComboBox, items: list[tuple[object, str]]) -> None:
+    """Replace the items (signals blocked: the page shows the document afterwards)."""
+    blocked = c.blockSignals(True)
+    c.clear()
+    for value, label in items:
+        c.addItem(label, value)
+    c.blockSignals(blocked)
 
 
 def set_combo(c: QComboBox, value: object) -> None:
@@ -50,6 +67,7 @@ def wl(**changes: object):  # a setter changing workload fields
 class TrainingPage(PlannerPage):
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
+        self.planned_layout: Layout | None = None  # the planner's layout in the latest results
         self.setTitle(self.tr("Data and training setup"))
         self.setSubTitle(self.tr("How much data, in what batches, with which memory savers and layout."))
         body = self.scrolling_body()
@@ -107,17 +125,32 @@ class TrainingPage(PlannerPage):
         # --- precision and memory savers ---
         self.train_box = QGroupBox(t("Precision, optimizer and memory savers"))
         form = Form(self.train_box)
+        # short names (a narrow panel truncated the long ones); who uses each style is the item's tooltip
         self.precision = combo(
             [
-                ("bf16-mixed", t("BF16 autocast over FP32 weights (HF Trainer, Lightning)")),
-                ("bf16-master", t("BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP)")),
-                ("bf16-true", t("Pure BF16 (torchtune)")),
-                ("fp8-mixed", t("FP8 matmuls over BF16 + FP32 master")),
-                ("fp16-mixed", t("FP16 autocast over FP32 weights")),
-                ("fp16-master", t("FP16 weights + FP32 master copy")),
+                ("bf16-mixed", t("BF16 autocast")),
+                ("bf16-master", t("BF16 + FP32 master")),
+                ("bf16-true", t("Pure BF16")),
+                ("fp8-mixed", t("FP8 + FP32 master")),
+                ("fp16-mixed", t("FP16 autocast")),
+                ("fp16-master", t("FP16 + FP32 master")),
                 ("fp32", t("FP32")),
-            ]
+            ],
+            {
+                "bf16-mixed": t("BF16 autocast over FP32 weights (HF Trainer, Lightning, llm-foundry)"),
+                "bf16-master": t("BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP/torchtitan)"),
+                "bf16-true": t("Everything in BF16, weights and optimizer states (torchtune)"),
+                "fp8-mixed": t("FP8 matmuls over BF16 weights + FP32 master copy"),
+                "fp16-mixed": t("FP16 autocast over FP32 weights"),
+                "fp16-master": t("FP16 weights + FP32 master copy"),
+            },
         )
+        names = framework_labels()
+        self.framework = combo([(fw, names[fw][0]) for fw in FRAMEWORKS], {fw: names[fw][1] for fw in FRAMEWORKS})
+        self.framework_help = QLabel()
+        self.framework_help.setWordWrap(True)
+        self.compile = QCheckBox(t("torch.co&mpile"))
+        self.compile.setAccessibleName(t("torch.compile"))
         self.optimizer = combo(
             [
                 ("adamw", t("AdamW")),
@@ -133,17 +166,14 @@ class TrainingPage(PlannerPage):
                 ("full", t("Parameters and optimizer states to CPU")),
             ]
         )
-        self.recompute = combo(
-            [
-                (None, t("Automatic (planner)")),
-                ("none", t("None")),
-                ("selective", t("Selective (attention)")),
-                ("full", t("Full (every layer)")),
-            ]
-        )
+        self.recompute = combo(recompute_choices("generic"))
         self.in_backward = QCheckBox(t("Optimizer step &inside backward"))
         self.flash = QCheckBox(t("Flash&Attention"))
         self.chunked = QCheckBox(t("Chun&ked loss (no full logits)"))
+        self.rows["workload.framework"] = form.add(
+            t("&Framework:"), self.framework, t("The training code you run: it decides what a step keeps in memory")
+        )
+        form.addRow("", self.framework_help)
         self.rows["workload.precision"] = form.add(t("&Precision:"), self.precision)
         self.rows["workload.optimizer"] = form.add(t("Optimi&zer:"), self.optimizer)
         self.rows["workload.optimizer_in_backward"] = form.add("", self.in_backward)
@@ -151,6 +181,7 @@ class TrainingPage(PlannerPage):
         self.rows["workload.recompute"] = form.add(t("Activation re&compute:"), self.recompute)
         self.rows["workload.flash_attention"] = form.add("", self.flash)
         self.rows["workload.chunked_loss"] = form.add("", self.chunked)
+        self.rows["workload.compile"] = form.add("", self.compile)
         self.in_backward.setAccessibleName(t("Optimizer step inside backward"))
         self.flash.setAccessibleName(t("FlashAttention"))
         self.chunked.setAccessibleName(t("Chunked loss"))
@@ -262,6 +293,9 @@ class TrainingPage(PlannerPage):
         self.batch.valueChanged.connect(
             self.bind("workload.batch", t("Change concurrent sequences"), lambda s: wl(batch=self.batch.value())(s))
         )
+        self.framework.currentIndexChanged.connect(
+            self.bind("workload.framework", t("Change framework"), self._with_framework)
+        )
         for key, box in (
             ("precision", self.precision),
             ("optimizer", self.optimizer),
@@ -281,6 +315,7 @@ class TrainingPage(PlannerPage):
             ("optimizer_in_backward", self.in_backward),
             ("flash_attention", self.flash),
             ("chunked_loss", self.chunked),
+            ("compile", self.compile),
         ):
             cb.toggled.connect(
                 self.bind(
@@ -305,9 +340,27 @@ class TrainingPage(PlannerPage):
             raise ValueError(self.tr("pick at least one target matrix"))
         return wl(lora_targets=chosen)(s)
 
+    def _with_framework(self, s: Scenario) -> Scenario:
+        """The framework; a recompute policy it does not have goes back to the planner's choice, and a precision
+        at the old framework's default follows the new one's."""
+        new = self.framework.currentData()
+        old = profile(s.workload.framework)
+        w = s.workload
+        recompute = w.recompute if w.recompute in profile(new).recompute_policies else None
+        precision = profile(new).default_precision if w.precision == old.default_precision else w.precision
+        return wl(framework=new, recompute=recompute, precision=precision)(s)
+
+    def set_automatic_layout(self, layout: Layout | None) -> None:
+        """The layout the planner chose (from the latest results): "Set by hand" starts from it."""
+        self.planned_layout = layout
+
     def _with_layout(self, s: Scenario) -> Scenario:
         if self.auto_layout.isChecked():
             return replace(s, parallel=Parallel(vpp=s.parallel.vpp))
+        lay = self.planned_layout
+        if lay is not None and not any(v is not None for v in (s.parallel.tp, s.parallel.pp, s.parallel.cp)):
+            # switching from automatic: start from the planner's layout, not tp1/pp1
+            return replace(s, parallel=replace(s.parallel, tp=lay.tp, pp=lay.pp, cp=lay.cp, ep=lay.ep, zero=lay.zero))
         return replace(
             s,
             parallel=replace(
@@ -348,7 +401,10 @@ class TrainingPage(PlannerPage):
         set_value(self.micro, w.micro_batch or 0)
         set_value(self.global_, w.global_batch or 0)
         set_value(self.batch, w.batch)
+        fill_combo(self.recompute, recompute_choices(w.framework))
+        self.framework_help.setText(framework_labels().get(w.framework, ("", ""))[1])
         for box, value in (
+            (self.framework, w.framework),
             (self.precision, w.precision),
             (self.optimizer, w.optimizer),
             (self.offload, w.offload),
@@ -360,6 +416,7 @@ class TrainingPage(PlannerPage):
         self.in_backward.setChecked(w.optimizer_in_backward)
         self.flash.setChecked(w.flash_attention)
         self.chunked.setChecked(w.chunked_loss)
+        self.compile.setChecked(w.compile)
         set_value(self.lora_rank, w.lora_rank)
         for name, cb in self.lora_targets.items():
             cb.setChecked(name in w.lora_targets)

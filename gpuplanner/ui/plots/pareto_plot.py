@@ -1,5 +1,6 @@
-"""Job cost against training time for every candidate GPU and GPU count that fits; the points no other
-point beats on both time and cost (the Pareto front) are joined, and the scenario's own choice is ringed."""
+"""Job cost against training time for every candidate GPU and GPU count that fits; the Plan's Pareto set (the
+points no other point beats on both time and cost, from core.plan) is joined, and the scenario's own choice is
+ringed."""
 
 from __future__ import annotations
 
@@ -24,26 +25,6 @@ def tr(text: str) -> str:
 def x_of(p: SweepPoint) -> float:
     """Plot x of a point: log10 of its wall clock in days (the axis is labelled in days)."""
     return math.log10(max(p.wall_seconds / 86400, 1e-6))
-
-
-def pareto_front(points: list[SweepPoint]) -> list[SweepPoint]:
-    """Fastest first; a point is kept when it is cheaper than every faster one (core.planner.pareto rule)."""
-    from gpuplanner.core.planner import DeadlineResult, pareto
-
-    usable = [p for p in points if p.fits and p.wall_seconds is not None and p.job_cost is not None]
-    as_results = tuple(
-        DeadlineResult(
-            gpu=p.gpu_id,
-            gpu_count=p.gpu_count,
-            wall_seconds=p.wall_seconds,
-            job_cloud_on_demand=p.job_cost,
-            layout=None,
-        )
-        for p in usable
-    )
-    keep = {(d.gpu, d.gpu_count) for d in pareto(as_results)}
-    front = [p for p in usable if (p.gpu_id, p.gpu_count) in keep]
-    return sorted(front, key=lambda p: p.wall_seconds)
 
 
 class ParetoPlot(PlotPanel):
@@ -104,7 +85,7 @@ class ParetoPlot(PlotPanel):
             scatter.setData([x_of(p) for p in pts], [p.job_cost for p in pts])
             self.series[c.gpu_id] = scatter
             self._shown += pts
-        self.front = pareto_front(list(rs.sweep))
+        self.front = [p for p in rs.pareto if p.job_cost is not None]  # the Plan's Pareto set (core.plan)
         if self.front:
             line = self.item("front", lambda: pg.PlotDataItem(), legend=tr("Pareto front"))
             line.setData([x_of(p) for p in self.front], [p.job_cost for p in self.front])

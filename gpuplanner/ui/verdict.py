@@ -1,0 +1,66 @@
+"""The verdict line: the recommendation sentence, sanity warnings with their reasons, and a button that applies
+the change the verdict names (the deadline's GPU count, or a change that makes the workload fit)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gpuplanner.core.scenario import Scenario
+
+from .recommend import recommendation, suggested_change
+from .resultset import ResultSet
+from .sanity import warnings_for
+from .theme import error_color
+
+
+class Verdict(QWidget):
+    applyRequested = Signal(object, str)  # the scenario to apply, the undo text
+
+    def __init__(self, *, bold_scale: float = 1.0, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel(recommendation(None))
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setAccessibleName(self.tr("Recommendation"))
+        f = self.label.font()
+        if bold_scale != 1.0:
+            f.setPointSizeF(f.pointSizeF() * bold_scale)
+        f.setBold(True)
+        self.label.setFont(f)
+        self.button = QPushButton()
+        self.button.setAccessibleName(self.tr("Apply the suggested change"))
+        self.button.hide()
+        self.button.clicked.connect(self._apply)
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setAccessibleName(self.tr("Warnings"))
+        self.warnings.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.warnings.hide()
+        self._change: tuple[str, str, Scenario] | None = None
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 2, 4, 4)
+        lay.setSpacing(2)
+        lay.addLayout(row)
+        lay.addWidget(self.warnings)
+
+    def show_results(self, rs: ResultSet | None) -> None:
+        self.label.setText(recommendation(rs))
+        self._change = suggested_change(rs)
+        self.button.setVisible(self._change is not None)
+        if self._change is not None:
+            self.button.setText(self._change[0])
+            self.button.setToolTip(self._change[1])
+        found = warnings_for(rs) if rs is not None else []
+        self.warnings.setVisible(bool(found))
+        self.warnings.setText("\n".join("⚠ " + w for w in found))
+        self.warnings.setStyleSheet(f"color: {error_color(self.palette())};" if found else "")
+
+    def _apply(self) -> None:
+        if self._change is not None:
+            _label, text, scenario = self._change
+            self.applyRequested.emit(scenario, text)
