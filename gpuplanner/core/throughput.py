@@ -24,6 +24,8 @@ import numpy as np
 
 from .activations import implementation
 from .attention_kernels import flash_kernel, flash_seconds
+from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
+from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
@@ -76,6 +78,8 @@ class HardwareRates:
     # 16-bit dense peak: attention runs in 16 bits in every fp8 recipe (attention_kernels.py); 0 = peak_flops
     attention_peak_flops: float = 0.0
     architecture: str = ""
+    # fp8 MAMF / bf16 MAMF for the blocks' fp8 GEMMs (fp8_kernels.py); 1 outside fp8
+    fp8_gemm_relative: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,18 @@ def _ring(n: np.ndarray, factor: float, size: np.ndarray, bw: np.ndarray) -> np.
     return np.where(n > 1, t, 0.0)
 
 
+def _fp8_cast_seconds(
+    model: ModelSpec, w: Workload, tokens: np.ndarray, tp: np.ndarray, layers: np.ndarray, params: object, hbm: float
+) -> np.ndarray:
+    """Casts, amax and transposes of every fp8 GEMM operand per micro-batch, at memory speed (fp8_kernels.py);
+    recomputed forwards cast their inputs again, which we leave out (a few percent of the casts)."""
+    recipe = w.fp8_recipe or profile(w.framework).fp8_recipe or "torchao"
+    per_byte = cast_bytes_per_element(recipe, w.compile)
+    split, full = cast_elements_per_token(model, recipe)
+    elements = tokens * layers * (split / tp + full) + np.asarray(params, dtype=float)
+    return elements * per_byte / hbm
+
+
 def step_times(
     model: ModelSpec,
     w: Workload,
@@ -164,7 +180,10 @@ def step_times(
     recompute_attn = recomputes_attention(rc, w.flash_attention, every) * attn_flops / 3.0
     width = np.minimum(np.minimum(model.q_width, model.ffn_hidden) / tp, h)
     gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
-    gemm_rate = hw.peak_flops * gemm_eff
+    fp8 = w.precision == "fp8-mixed"
+    # the blocks' linears run in fp8 at the fp8 MAMF, the LM head stays in 16 bits (fp8_kernels.py)
+    gemm_rate = hw.peak_flops * gemm_eff * (hw.fp8_gemm_relative if fp8 else 1.0)
+    head_rate = (hw.attention_peak_flops or hw.peak_flops) * gemm_eff if fp8 else gemm_rate
     peak16 = hw.attention_peak_flops or hw.peak_flops
     attn_rate = peak16 * hw.gemm_efficiency * BATCHED_GEMM_RELATIVE
     # The pipeline runs at the pace of its slowest stage: ceil(L/p) layers plus, on the last stage, the LM head
@@ -174,7 +193,8 @@ def step_times(
     layer_flops = (dense_flops - (4.0 if lora else 6.0) * head_params) / L
     head_flops = (4.0 if lora else 6.0) * head_params
     tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
-    t_gemm = tok * (stage_layers * (layer_flops + mm_share * fwd_share * layer_flops) + head_flops) / gemm_rate
+    t_gemm = tok * stage_layers * (layer_flops + mm_share * fwd_share * layer_flops) / gemm_rate
+    t_gemm = t_gemm + tok * head_flops / head_rate
     if w.flash_attention:
         # the kernel's own causal work (half the counted full-matrix forward) at its published rate for the
         # per-rank sequence length (load-balanced context parallelism: s/cp queries per rank, Llama 3 §3.3.2)
@@ -218,7 +238,10 @@ def step_times(
         # forward, the backward and the recomputed forward (bitsandbytes `dequantize_4bit`)
         passes = 2.0 + checkpointed_share(rc, every)
         t_weights = t_weights + model.block_params(active=True) / (tp * pp) * QLORA_DEQUANT_BYTES * passes / hbm
-    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights
+    # weights cast once per micro-batch: the stage's block weights on this rank (experts split over ep ranks)
+    fp8_weights = model.block_params(active=False) * stage_layers / L / (tp * (ep if model.is_moe else 1.0))
+    t_fp8 = _fp8_cast_seconds(model, w, tokens_mb / cp, tp, stage_layers, fp8_weights, hbm) if fp8 else 0.0 * tp
+    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8
     per_gpu = tokens_mb / (tp * pp * cp)
 
     # --- communication per micro-batch (exposed) -----------------------------------------------------

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .fp8_kernels import fp8_gemm_relative
 from .goodput import estimate_goodput
 from .memory import RECOMPUTE_CODES
 from .results import GoodputEstimate, Layout, MemoryBreakdown, TimeEstimate
@@ -45,6 +46,7 @@ def hardware_rates(
         # fp8 recipes keep attention in bf16 (attention_kernels.py)
         attention_peak_flops=matmul_peak_tflops(gpu, "bf16-master" if precision == "fp8-mixed" else precision) * 1e12,
         architecture=gpu.architecture,
+        fp8_gemm_relative=fp8_gemm_relative(gpu.architecture) if precision == "fp8-mixed" else 1.0,
     )
 
 

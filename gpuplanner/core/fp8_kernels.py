@@ -1,0 +1,57 @@
+"""fp8 training per recipe: which GEMMs run in fp8, at what achievable rate, and what the casts cost (issue 22).
+
+Only the decoder blocks' linears run in fp8; attention (attention_kernels.py), norms, activations, the LM head and
+the loss stay in 16 bits. torchao's `convert_to_float8_training` skips the output layer in torchtitan
+(`torchtitan/components/quantization/float8.py`, `filter_fqns=["output"]`), and Megatron-Core keeps the output
+layer out of `fp8_autocast` (Transformer Engine docs, "FP8 primer": first and last layers in higher precision).
+
+- fp8 GEMM rate: the fp8 peak times the fp8 MAMF, which is a smaller fraction of its peak than bf16's
+  (stas00/ml-engineering `compute/accelerator/README.md`, MAMF table: H100 SXM bf16 80.3%, fp8 70.9%;
+  B200 bf16 77.6%, fp8 76.3%). Stated relative to the bf16 MAMF so that the calibration's factor applies.
+- Casts, amax and transposes are memory-bound passes over each GEMM operand per micro-batch (input, weight,
+  output gradient). Bytes per element: Transformer Engine (delayed or current scaling) casts with a fused
+  cast+transpose (read 2, write 1 + 1 for the transposed copy Hopper's fp8 GEMMs need for dgrad/wgrad) = 4, and
+  fuses the input casts of QKV and fc1 into the preceding LayerNorm (`LayerNormLinear`, `LayerNormMLP`);
+  torchao dynamic scaling in eager mode runs a separate amax reduction (read 2), the cast (read 2, write 1) and
+  a transposed cast (read 2, write 1) = 8; under torch.compile the amax and cast fuse into the producer kernel
+  (torchao `float8/README.md`: "use torch.compile for best performance"), leaving cast + transposed cast
+  (read 2, write 1, write 1) = 4.
+"""
+
+from __future__ import annotations
+
+from .model import ModelSpec
+
+# fp8 MAMF over bf16 MAMF per architecture family (stas00 MAMF table, see above)
+FP8_MAMF_RELATIVE = {"hopper": 0.709 / 0.803, "blackwell": 0.763 / 0.776}
+FP8_MAMF_RELATIVE_DEFAULT = 0.709 / 0.803  # Ada and others: no sweep read; Hopper's ratio (stated assumption)
+CAST_BYTES_PER_ELEMENT = {"te": 4.0, "torchao": 8.0, "torchao-compiled": 4.0}
+
+
+def fp8_gemm_relative(architecture: str) -> float:
+    arch = architecture.lower()
+    if "blackwell" in arch:
+        return FP8_MAMF_RELATIVE["blackwell"]
+    if "hopper" in arch:
+        return FP8_MAMF_RELATIVE["hopper"]
+    return FP8_MAMF_RELATIVE_DEFAULT
+
+
+def cast_bytes_per_element(recipe: str, compiled: bool) -> float:
+    if recipe == "torchao" and compiled:
+        return CAST_BYTES_PER_ELEMENT["torchao-compiled"]
+    return CAST_BYTES_PER_ELEMENT.get(recipe, CAST_BYTES_PER_ELEMENT["torchao"])
+
+
+def cast_elements_per_token(model: ModelSpec, recipe: str) -> tuple[float, float]:
+    """(elements cast per token per layer that TP splits, elements that it does not), forward + backward.
+
+    Operands of a Llama layer's linears: inputs of QKV (h), out-proj (q_width), fc1 (h) and fc2 (f); output
+    gradients of QKV (q_width + 2·kv_width), out-proj (h), fc1 (2f gated, f otherwise) and fc2 (h). Inputs of
+    QKV and fc1 and the output gradients of out-proj and fc2 are h wide on every TP rank (sequence-parallel
+    all-gathers them first); TE fuses the two input casts into the LayerNorm."""
+    f = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
+    fc1_out = 2.0 * f if model.gated_mlp else float(f)
+    split = model.q_width + f + model.q_width + 2.0 * model.kv_width + fc1_out
+    full_inputs = 0.0 if recipe == "te" else 2.0 * model.hidden
+    return split, full_inputs + 2.0 * model.hidden
