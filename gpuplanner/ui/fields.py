@@ -87,6 +87,7 @@ def _setup_spin(w: QSpinBox, minimum: int, maximum: int, suffix: str, special: s
     w.setSingleStep(step)
     w.setAccelerated(True)
     w.setStepType(QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
+    w.setGroupSeparatorShown(True)  # "8,192 tokens", as the results write their numbers ("1,024")
     if special:
         w.setSpecialValueText(special)
 
@@ -114,6 +115,7 @@ def dspin(
     w.setSingleStep(step)
     w.setAccelerated(True)
     w.setStepType(QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
+    w.setGroupSeparatorShown(True)
     if special:
         w.setSpecialValueText(special)
     return w
