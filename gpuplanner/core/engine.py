@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from .bands import bands_for
 from .catalog import Catalog, GpuSpec, NodeType
 from .cluster import estimate_cluster
-from .cost import estimate_cost, resolve_cost_inputs
+from .cost import CostEstimate, estimate_cost, resolve_cost_inputs
 from .memory import memory_for, trainable_params
 from .planner import best_layout  # planner imports engine only inside functions: no import cycle
-from .results import Estimate, Layout, ModelCounts
+from .results import Estimate, Layout, MemoryBreakdown, ModelCounts
 from .scenario import Scenario
 from .training_time import estimate_time
 
@@ -119,6 +119,9 @@ def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits
     cost = estimate_cost(
         inputs, tokens_per_second=time.tokens_per_second if time else None, gpu_hours=time.gpu_hours if time else None
     )
+    serving = None
+    if s.workload.method == "inference":
+        serving, memory = _serving(s, target, layout, memory, cost, limits=limits)
     bands = bands_for(
         s, memory, time, cost, layout=layout, gpu_count=target.gpu_count, gpus_per_node=target.gpus_per_node
     )
@@ -134,4 +137,27 @@ def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits
         cluster=cluster,
         cost=cost,
         bands=bands,
+        serving=serving,
     )
+
+
+def _serving(s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown, cost: CostEstimate, *, limits: bool):
+    """The serving block (core/serving.py); with batch = "max" the memory breakdown holds that many sequences."""
+    from dataclasses import replace
+
+    from .serving import estimate_serving
+    from .training_time import hardware_rates
+
+    rates = hardware_rates(
+        target.gpu,
+        target.node,
+        target.gpus_per_node,
+        "bf16-mixed",
+        intra_node_gbytes_per_s=s.hardware.intra_node_gbytes_per_s,
+        inter_node_gbits_per_s=s.hardware.inter_node_gbits_per_s,
+    )
+    serving = estimate_serving(s.model, s.workload, layout, target.gpu, rates, target.gpu_count, cost)
+    if s.workload.batch == "max" and serving.batch_per_replica >= 1:
+        w = replace(s.workload, batch=serving.batch_per_replica)
+        memory = memory_for(s.model, w, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=limits)
+    return serving, memory

@@ -165,8 +165,18 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
         "cluster": cluster,
         "cost": cost,
         "bands": _bands(e),
-        "serving": dict.fromkeys(SERVING_FIELDS),
+        "serving": _serving(e),
     }
+
+
+def _serving(e: Estimate) -> dict[str, Any] | None:
+    """Spec §4.3 `serving`: null unless method = "inference"; a figure that cannot be known is null."""
+    sv = e.serving
+    if sv is None:
+        return None
+    doc = {k: _num(getattr(sv, k)) for k in SERVING_FIELDS}
+    doc.update(kv_cache_tokens=sv.kv_cache_tokens, max_concurrent_sequences=sv.max_concurrent_sequences)
+    return doc
 
 
 def plan_document(p: Plan) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .bands import Bands
     from .cost import CostEstimate
+    from .serving import ServingEstimate
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ class Estimate:
     cluster: ClusterEstimate | None = None
     cost: CostEstimate | None = None
     notes: tuple[str, ...] = ()
+    serving: ServingEstimate | None = None  # method = "inference" only (spec §4.3 `serving`)
     bands: Bands | None = None  # 80% bands and the fit probability (spec §4.3 `bands`, core/bands.py)
 
     def to_dict(self) -> dict[str, Any]:

@@ -21,7 +21,7 @@ OFFLOADS = ("none", "optimizer", "full")
 OPTIMIZER_IMPLS = ("fused", "foreach")
 RECOMPUTES = ("none", "selective", "selective-op", "full")
 LORA_TARGETS = ("q", "k", "v", "o", "gate", "up", "down")
-WEIGHT_PRECISIONS = ("bf16", "int8", "int4")
+WEIGHT_PRECISIONS = ("bf16", "fp8", "int8", "int4", "fp4")
 KV_PRECISIONS = ("bf16", "fp8")
 CURRENCIES = ("USD", "KRW")
 COST_TIERS = ("on_demand", "reserved_1y", "reserved_3y", "spot")
@@ -56,9 +56,14 @@ class Workload:
     chunked_loss: bool = False
     lora_rank: int = 16
     lora_targets: tuple[str, ...] = ("q", "k", "v", "o")
-    batch: int = 1
+    batch: int | str = 1  # inference: concurrent sequences of the deployment, or "max" (as many as the KV cache holds)
     weight_precision: str = "bf16"
     kv_precision: str = "bf16"
+    input_len: int | None = None  # inference: prompt tokens per request (seq_len = input_len + output_len)
+    output_len: int | None = None  # inference: generated tokens per request
+    target_output_tokens_per_second: float | None = None  # inference targets for `plan`
+    ttft_slo_ms: float | None = None
+    tpot_slo_ms: float | None = None
     mfu: float | None = None
     deadline_days: float | None = None
 
@@ -69,6 +74,10 @@ class Workload:
     @property
     def is_lora(self) -> bool:
         return self.method in ("lora", "qlora")
+
+    @property
+    def batch_is_max(self) -> bool:
+        return self.batch == "max"
 
     @property
     def training_tokens(self) -> float | None:

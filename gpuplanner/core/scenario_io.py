@@ -104,9 +104,14 @@ WORKLOAD_KEYS: dict[str, Key] = {
     "deadline_days": Key(pos_num, TRAIN, at_most=MAX_YEARS * 366),
     "lora_rank": Key(pos_int, LORA, at_most=MAX_WIDTH),  # and at most model.hidden: cross_key_problem
     "lora_targets": Key(list_of(sc.LORA_TARGETS), LORA),
-    "batch": Key(pos_int, INFER, at_most=2**20),
+    "batch": Key(
+        lambda v: None if v == "max" else pos_int(v) and 'must be a positive integer or "max"', INFER, at_most=2**20
+    ),
     "weight_precision": Key(one_of(*sc.WEIGHT_PRECISIONS), INFER),
     "kv_precision": Key(one_of(*sc.KV_PRECISIONS), INFER),
+    **{k: Key(pos_int, INFER, at_most=2**23) for k in ("input_len", "output_len")},  # their sum is a seq_len
+    "target_output_tokens_per_second": Key(pos_num, INFER, at_most=1e12, at_least=1e-6),
+    **{k: Key(pos_num, INFER, at_most=1e8, at_least=1e-3) for k in ("ttft_slo_ms", "tpot_slo_ms")},
 }
 HARDWARE_KEYS: dict[str, Key] = {
     "gpu": Key(text),
@@ -178,7 +183,10 @@ TABLES: dict[str, dict[str, Key]] = {
     "cost": COST_KEYS,
 }
 TOP_KEYS = ("schema", "name")
-INT_KEYS = {k for t in TABLES.values() for k, spec in t.items() if spec.check in (pos_int, nonneg_int)} | {"zero"}
+INT_KEYS = {k for t in TABLES.values() for k, spec in t.items() if spec.check in (pos_int, nonneg_int)} | {
+    "zero",
+    "batch",
+}
 
 
 def _applies(applies: str, method: str) -> bool:
@@ -340,9 +348,13 @@ def _build_model(raw: dict[str, Any], fail: Callable[[str, str], InputError]) ->
 
 
 def _build_workload(raw: dict[str, Any], fail: Callable[[str, str], InputError]) -> sc.Workload:
-    if "seq_len" not in raw:
-        raise fail("workload.seq_len", "missing")
     data = dict(raw)
+    if "input_len" in data and "output_len" in data:  # spec §4.1: seq_len = input + output when both given
+        total = data["input_len"] + data["output_len"]
+        if data.setdefault("seq_len", total) != total:
+            raise fail("workload.seq_len", f"must equal input_len + output_len ({total:,}), got {data['seq_len']:,}")
+    if "seq_len" not in data:
+        raise fail("workload.seq_len", "missing (inference: or give workload.input_len and workload.output_len)")
     if "precision" in data:
         data["precision"] = sc.PRECISION_ALIASES.get(data["precision"], data["precision"])
     elif data.get("method") in sc.TRAINING_METHODS:
