@@ -6,8 +6,9 @@ a theme switch. Categorical colours are Okabe-Ito (colour-blind safe) and readab
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
 
 THEMES = ("system", "light", "dark")
 
@@ -32,6 +33,21 @@ TIER_COLORS = {
 def is_dark(palette: QPalette | None = None) -> bool:
     pal = palette or QGuiApplication.palette()
     return pal.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def relative_luminance(c: QColor) -> float:
+    """WCAG 2.1 relative luminance (https://www.w3.org/TR/WCAG21/#dfn-relative-luminance)."""
+
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF())
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """WCAG 2.1 contrast ratio, 1 to 21 (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio)."""
+    hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def status_colors(palette: QPalette | None = None) -> tuple[str, str]:
@@ -81,9 +97,56 @@ def dark_palette() -> QPalette:
     return p
 
 
+INDICATOR_OUTLINE_DARK = "#8b949e"  # 6:1 against the dark Base, like the placeholder text
+
+
+def indicator_outline(palette: QPalette) -> QColor | None:
+    """The frame drawn around check boxes and radio buttons on a dark palette (None: Fusion's own is seen)."""
+    return QColor(INDICATOR_OUTLINE_DARK) if is_dark(palette) else None
+
+
+class FramedIndicators(QProxyStyle):
+    """Fusion, with check box and radio button frames that show on a dark palette.
+
+    Fusion outlines an indicator in the window colour made darker (qfusionstyle.cpp, ``outline()``): on a
+    dark palette that frame vanished into the dark Base, so an unticked box in the GPU list, a dialog or a
+    form looked like no box at all.
+    """
+
+    _FRAMED = (
+        QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+        QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck,
+        QStyle.PrimitiveElement.PE_IndicatorRadioButton,
+    )
+
+    def __init__(self) -> None:
+        super().__init__("Fusion")
+
+    def drawPrimitive(self, element, option: QStyleOption, painter: QPainter, widget=None) -> None:  # noqa: N802
+        super().drawPrimitive(element, option, painter, widget)
+        outline = indicator_outline(option.palette) if element in self._FRAMED else None
+        if outline is None:
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(QColor(0, 0, 0, 0))
+        painter.setPen(QPen(outline, 1.0))
+        rect = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
+        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
+            side = min(rect.width(), rect.height())
+            rect = QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
+            painter.drawEllipse(rect)
+        else:
+            side = min(rect.width(), rect.height(), 16.0)  # item views pass a wider rect than the box
+            rect = QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
+            painter.drawRoundedRect(rect, 2.0, 2.0)
+        painter.restore()
+
+
 def apply_theme(app: QApplication, theme: str) -> None:
     """``light``, ``dark`` or ``system`` (the platform's palette; Fusion follows a dark desktop by itself)."""
-    app.setStyle("Fusion")  # the style is created before the first paint anyway; this only picks it
+    if not isinstance(app.style(), FramedIndicators):  # picked once; it follows the palette by itself
+        app.setStyle(FramedIndicators())
     if theme == "dark":
         app.setPalette(dark_palette())
     elif theme == "light":

@@ -13,22 +13,9 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
 from gpuplanner.ui.theme import COMPONENT_COLORS
+from gpuplanner.ui.theme import contrast_ratio as contrast
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def luminance(c: QColor) -> float:
-    """WCAG relative luminance."""
-
-    def lin(v: float) -> float:
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF())
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def legend_contrasts(plot) -> list[tuple[str, float]]:

@@ -1,0 +1,70 @@
+"""The dark theme keeps check box and radio button frames visible (issue item 8: an unticked box in the GPU
+list looked like no box at all), in forms and in list views alike."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QListWidget,
+    QListWidgetItem,
+    QRadioButton,
+    QStyle,
+    QStyleOptionButton,
+)
+
+from gpuplanner.ui.theme import apply_theme
+from gpuplanner.ui.theme import contrast_ratio as contrast
+
+
+@pytest.fixture
+def dark(qapp):
+    apply_theme(qapp, "dark")
+    yield qapp
+    apply_theme(qapp, "light")
+
+
+def frame_contrast(img, rect, bg) -> float:
+    dpr = img.devicePixelRatio()
+    best = 1.0
+    for x in range(int(rect.left() * dpr), int((rect.right() + 1) * dpr)):
+        for y in range(int(rect.top() * dpr), int((rect.bottom() + 1) * dpr)):
+            if 0 <= x < img.width() and 0 <= y < img.height():
+                best = max(best, contrast(img.pixelColor(x, y), bg))
+    return best
+
+
+@pytest.mark.parametrize("kind", [QCheckBox, QRadioButton])
+def test_unticked_indicators_have_a_visible_frame(dark, qtbot, kind):
+    box = kind("H100 SXM5 80GB")
+    qtbot.addWidget(box)
+    box.show()
+    qtbot.waitExposed(box)
+    opt = QStyleOptionButton()
+    box.initStyleOption(opt)
+    element = QStyle.SubElement.SE_CheckBoxIndicator if kind is QCheckBox else QStyle.SubElement.SE_RadioButtonIndicator
+    rect = box.style().subElementRect(element, opt, box)
+    img = box.grab().toImage()
+    bg = box.palette().window().color()  # what shows behind a check box (it paints no background)
+    assert frame_contrast(img, rect, bg) >= 3.0  # WCAG 1.4.11: user-interface components
+
+
+def test_unticked_list_items_have_a_visible_frame(dark, qtbot):
+    view = QListWidget()
+    qtbot.addWidget(view)
+    for name, state in (("H100", Qt.CheckState.Checked), ("A100", Qt.CheckState.Unchecked)):
+        item = QListWidgetItem(name)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(state)
+        view.addItem(item)
+    view.resize(200, 120)
+    view.show()
+    qtbot.waitExposed(view)
+    img = view.viewport().grab().toImage()
+    row = view.visualItemRect(view.item(1))
+    box = row.adjusted(0, 0, -(row.width() - row.height() - 4), 0)  # the indicator sits at the row's left
+    bg = view.palette().color(view.viewport().backgroundRole())
+    assert frame_contrast(img, box, bg) >= 3.0
+    assert QApplication.instance().style().inherits("QProxyStyle")
