@@ -100,6 +100,9 @@ def human(doc: dict[str, Any], framework: str | None = None) -> str:
             f"{t['tokens_per_second']:,.0f} tokens/s, "
             f"MFU {100 * t['mfu']:.1f}%"
         )
+    sv = doc.get("serving")
+    if sv:
+        lines.append(_serving_line(sv, doc["currency"]))
     c = doc["cost"]
     if c.get("onprem_tco") is not None:
         cur = doc["currency"]
@@ -109,3 +112,19 @@ def human(doc: dict[str, Any], framework: str | None = None) -> str:
             f"{c['job_cloud_on_demand'] or 0:,.0f} {cur}"
         )
     return "\n".join(lines)
+
+
+def _serving_line(sv: dict[str, Any], currency: str) -> str:
+    """KV-cache capacity, then (with input_len and output_len) throughput, latency and cost per million tokens."""
+    line = f"  serving      KV cache {sv['kv_cache_tokens']:,} tokens = {sv['max_concurrent_sequences']:,} sequences"
+    if sv.get("output_tokens_per_second") is None:
+        return line + "; give workload.input_len and output_len for throughput and latency"
+    line += (
+        f"; {sv['output_tokens_per_second']:,.0f} output tokens/s, {sv['requests_per_second']:,.2f} requests/s, "
+        f"TTFT {sv['ttft_seconds'] * 1e3:,.0f} ms, TPOT {sv['tpot_seconds'] * 1e3:,.1f} ms"
+    )
+    if sv.get("cost_per_million_output_tokens") is not None:
+        line += f", {sv['cost_per_million_output_tokens']:,.2f} {currency} per million output tokens on demand"
+    if sv.get("cost_per_million_output_tokens_owned") is not None:
+        line += f" ({sv['cost_per_million_output_tokens_owned']:,.2f} owned)"
+    return line

@@ -145,7 +145,7 @@ def _serving(s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdow
     """The serving block (core/serving.py); with batch = "max" the memory breakdown holds that many sequences."""
     from dataclasses import replace
 
-    from .serving import estimate_serving
+    from .serving import estimate_serving, server_memory
     from .training_time import hardware_rates
 
     rates = hardware_rates(
@@ -160,4 +160,5 @@ def _serving(s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdow
     if s.workload.batch == "max" and serving.batch_per_replica >= 1:
         w = replace(s.workload, batch=serving.batch_per_replica)
         memory = memory_for(s.model, w, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=limits)
+        memory = server_memory(s.model, w, layout, memory, serving.batch_per_replica)
     return serving, memory

@@ -17,12 +17,13 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .memory import CUDA_CONTEXT_BYTES, NCCL_BYTES
+from .memory import CUDA_CONTEXT_BYTES, FRAGMENTATION, NCCL_BYTES
 from .memory_inference import (
     KV_BLOCK_TOKENS,
     inference_parts,
     kv_bytes_per_token,
     kv_cache_blocks,
+    profile_workspace_bytes,
     sequences_in_blocks,
     weight_bytes_per_param,
 )
@@ -33,7 +34,7 @@ from .throughput import HardwareRates
 if TYPE_CHECKING:
     from .catalog import GpuSpec
     from .cost import CostEstimate
-    from .results import Layout
+    from .results import Layout, MemoryBreakdown
 
 # Achievable fraction of HBM bandwidth for streaming reads (weights, paged KV): STREAM-like copies reach 80–90%
 # of the datasheet on A100/H100 (docs/estimation.md §4, stas00/ml-engineering compute/accelerator); 0.8.
@@ -330,3 +331,17 @@ def _per_million(cost: CostEstimate | None, tier: str, gpu_count: int, tokens_pe
     if price is None:
         return None
     return price * gpu_count / (tokens_per_second * 3600.0) * 1e6
+
+
+def server_memory(
+    model: ModelSpec, w: Workload, layout: Layout, memory: MemoryBreakdown, batch: int
+) -> MemoryBreakdown:
+    """The breakdown as a paged-KV server holds it (batch = "max"): the blocks of `batch` sequences of seq_len
+    tokens and the profiled activation peak of one chunk of prompt tokens (memory_inference.PROFILE_TOKENS), not
+    the whole batch's prompts at once."""
+    blocks = batch * -(-w.seq_len // KV_BLOCK_TOKENS)
+    kv = blocks * KV_BLOCK_TOKENS * kv_bytes_per_token(model, layout.tp, layout.pp, w.kv_precision)
+    workspace = profile_workspace_bytes(model, layout.tp)
+    slack = FRAGMENTATION * workspace
+    outside = memory.overhead - memory.allocator_slack
+    return replace(memory, activations=workspace, kv_cache=kv, allocator_slack=slack, overhead=outside + slack)
