@@ -116,6 +116,167 @@
             <translation>{0}B 토큰</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="21" />
+            <source>Unknown / other</source>
+            <translation>알 수 없음 / 기타</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="22" />
+            <source>Best estimate when the framework is unknown: master-weight styles as Megatron, others as eager</source>
+            <translation>프레임워크를 모를 때의 최선 추정: 마스터 가중치 방식은 Megatron처럼, 나머지는 eager 실행처럼 계산</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="25" />
+            <source>Hugging Face Trainer / PEFT / Accelerate</source>
+            <translation>Hugging Face Trainer / PEFT / Accelerate</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="26" />
+            <source>transformers modules, autocast over fp32 weights, gradient checkpointing = full recompute</source>
+            <translation>transformers 모듈, fp32 가중치 위 autocast, 그래디언트 체크포인트 = 전체 재계산</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="29" />
+            <source>torchtune</source>
+            <translation>torchtune</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="30" />
+            <source>torchtune recipes: pure bf16 weights and AdamW states, chunked loss, optimizer in backward</source>
+            <translation>torchtune 레시피: 순수 bf16 가중치와 AdamW 상태, 청크 손실, 역전파 중 옵티마이저 단계</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="33" />
+            <source>torchtitan</source>
+            <translation>torchtitan</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="34" />
+            <source>FSDP2 with fp32 sharded weights and bf16 compute, per-op selective checkpointing, torchao fp8</source>
+            <translation>FSDP2(fp32 샤딩 가중치, bf16 연산), 연산 단위 선택적 체크포인트, torchao fp8</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="37" />
+            <source>Megatron-Core / NeMo</source>
+            <translation>Megatron-Core / NeMo</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="38" />
+            <source>fused Transformer Engine kernels, persistent fp32 gradient buffer, distributed optimizer</source>
+            <translation>융합 Transformer Engine 커널, 상주 fp32 그래디언트 버퍼, 분산 옵티마이저</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="41" />
+            <source>DeepSpeed ZeRO</source>
+            <translation>DeepSpeed ZeRO</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="42" />
+            <source>ZeRO stages over Hugging Face modules: bf16 weights with an fp32 master copy</source>
+            <translation>Hugging Face 모듈 위 ZeRO 단계: bf16 가중치와 fp32 마스터 사본</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="45" />
+            <source>MosaicML llm-foundry / Composer</source>
+            <translation>MosaicML llm-foundry / Composer</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="46" />
+            <source>Composer with FSDP and autocast (amp_bf16) over fp32 weights</source>
+            <translation>FSDP와 fp32 가중치 위 autocast(amp_bf16)를 쓰는 Composer</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="53" />
+            <source>Automatic (planner)</source>
+            <translation>자동 (플래너)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="54" />
+            <source>None</source>
+            <translation>없음</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="55" />
+            <source>Selective (attention)</source>
+            <translation>선택적 (어텐션)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="56" />
+            <source>Selective per op (every other matmul saved)</source>
+            <translation>연산 단위 선택적 (행렬곱 출력 하나 걸러 저장)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="57" />
+            <source>Full (every layer)</source>
+            <translation>전체 (모든 레이어)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="69" />
+            <source>end of forward</source>
+            <translation>순전파 끝</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="70" />
+            <source>loss backward</source>
+            <translation>손실 역전파</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="71" />
+            <source>backward of the last layer</source>
+            <translation>마지막 레이어 역전파</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="72" />
+            <source>end of backward</source>
+            <translation>역전파 끝</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="73" />
+            <source>optimizer step</source>
+            <translation>옵티마이저 단계</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="81" />
+            <source>{0}, peak during {1}</source>
+            <translation>{0}, 최대 시점: {1}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="84" />
+            <source>torch.compile</source>
+            <translation>torch.compile</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/framework_text.py" line="86" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="28" />
+            <source>recompute chosen by the planner</source>
+            <translation>플래너가 고른 재계산</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
+            <source>minutes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
+            <source>hours</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
+            <source>days</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="45" />
+            <source>Wall clock ({0}, log scale)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="46" />
+            <source>Wall clock ({0})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="43" />
             <source>Memory per GPU against capacity</source>
             <translation>GPU당 메모리 대 용량</translation>
@@ -156,59 +317,59 @@ short {0}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="174" />
-            <location filename="../../gpuplanner/ui/tooltips.py" line="72" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="86" />
             <source>fits</source>
             <translation>메모리에 맞음</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="174" />
-            <location filename="../../gpuplanner/ui/tooltips.py" line="72" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="86" />
             <source>does not fit</source>
             <translation>메모리 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="53" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="34" />
             <source>Job cost (on demand) against time, all GPU types (Pareto)</source>
             <translation>작업 비용(온디맨드) 대 소요 시간, 전체 GPU 종류 (파레토)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="61" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="42" />
             <source>Wall clock (days, log scale)</source>
             <translation>실제 소요 시간 (일, 로그 눈금)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="75" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="56" />
             <source>Job cost ({0})</source>
             <translation>작업 비용 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="78" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="59" />
             <source>Inference serving has no training job to cost.</source>
             <translation>추론 서빙에는 비용을 계산할 학습 작업이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="80" />
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="64" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="61" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="73" />
             <source>No time estimate from the engine for this scenario.</source>
             <translation>이 시나리오에 대한 엔진의 시간 추정값이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="82" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="63" />
             <source>Computing other GPU counts…</source>
             <translation>다른 GPU 수 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="89" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="70" />
             <source>No on-demand price in the catalog for: {0}</source>
             <translation>카탈로그에 온디맨드 가격이 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="109" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="90" />
             <source>Pareto front</source>
             <translation>파레토 프런트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="133" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="114" />
             <source>{0} × {1}
 {2}, {3}
 {4}</source>
@@ -217,7 +378,7 @@ short {0}</source>
 {4}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="155" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="136" />
             <source>Pareto front: {0}</source>
             <translation>파레토 프런트: {0}</translation>
         </message>
@@ -287,149 +448,262 @@ short {0}</source>
             <translation>손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="127" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="128" />
             <source>Owning wins above {0} utilization.</source>
             <translation>가동률 {0} 이상에서는 온프레미스 구매가 유리합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="129" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="130" />
             <source>No break-even between 0 and 100%.</source>
             <translation>가동률 0–100% 사이에 손익분기점이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="140" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="141" />
             <source>yours {0}</source>
             <translation>현재 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="166" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="168" />
             <source>at {0} utilization</source>
             <translation>가동률 {0}일 때</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="191" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="193" />
             <source>On-demand {0}, owning {1}, break-even {2}</source>
             <translation>온디맨드 {0}, 온프레미스 구매 {1}, 손익분기 가동률 {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="41" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="43" />
             <source>Training time against GPU count</source>
             <translation>GPU 수에 따른 학습 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="49" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="51" />
             <source>GPUs</source>
             <translation>GPU 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="50" />
-            <source>Wall clock (days)</source>
-            <translation>실제 소요 시간 (일)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="62" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="71" />
             <source>Inference serving has no training time.</source>
             <translation>추론 서빙에는 학습 시간이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="66" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="75" />
             <source>Computing times for other GPU counts…</source>
             <translation>다른 GPU 수의 학습 시간 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="100" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="119" />
             <source>{0} GPU</source>
             <translation>GPU {0}개</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="100" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="119" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="39" />
             <source>{0} GPUs</source>
             <translation>GPU {0}개</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="115" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="136" />
             <source>deadline {0:g} days</source>
             <translation>마감 기한 {0:g}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="118" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="139" />
             <source>The workload fits on none of the plotted GPU counts.</source>
             <translation>그래프의 어떤 GPU 수에서도 워크로드가 메모리에 맞지 않습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="129" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="155" />
+            <source>{0} × {1}
+{2}, {3}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="187" />
             <source>{0} days on {1} GPUs</source>
             <translation>GPU {1}개로 {0}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="50" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="29" />
+            <source>automatic layout</source>
+            <translation>자동 병렬 구성</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="30" />
+            <source>full recompute</source>
+            <translation>전체 재계산</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="31" />
+            <source>ZeRO-3</source>
+            <translation>ZeRO-3</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="32" />
+            <source>micro-batch 1</source>
+            <translation>마이크로 배치 1</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="33" />
+            <source>chunked loss</source>
+            <translation>청크 손실</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="34" />
+            <source>8-bit AdamW</source>
+            <translation>8비트 AdamW</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="35" />
+            <source>optimizer states on the CPU</source>
+            <translation>옵티마이저 상태를 CPU로</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="36" />
+            <source>full recompute, chunked loss and 8-bit AdamW together</source>
+            <translation>전체 재계산, 청크 손실, 8비트 AdamW를 함께</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="52" />
             <source>; at {0} utilization owning ({1}) beats renting on demand ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온프레미스 구매({1})가 온디맨드 임대({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="52" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="54" />
             <source>, break-even {0}</source>
             <translation>, 손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="53" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="55" />
             <source>; at {0} utilization renting on demand ({1}) is cheaper than owning ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온디맨드 임대({1})가 온프레미스 구매({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="55" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="57" />
             <source> (owning wins above {0})</source>
             <translation> (가동률 {0} 이상이면 구매가 유리)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="60" />
-            <source>Estimating…</source>
-            <translation>추정 중…</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="65" />
-            <source>No estimate yet: {0}</source>
-            <translation>아직 추정값 없음: {0}</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="65" />
-            <source>no candidate GPU</source>
-            <translation>후보 GPU 없음</translation>
-        </message>
-        <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="70" />
-            <source>None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest but needs {2} more per GPU, so shard more (ZeRO-3, tensor or pipeline parallel), recompute activations, use LoRA or add GPUs.</source>
-            <translation>GPU {0}개로는 이 워크로드가 어떤 후보 GPU에도 맞지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2}가 더 필요합니다. 더 잘게 샤딩하거나(ZeRO-3, 텐서 병렬 또는 파이프라인 병렬), 활성값을 재계산하거나, LoRA를 쓰거나, GPU를 늘리세요.</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="78" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="132" />
             <source>, {0} at on-demand prices</source>
             <translation>, 온디맨드 가격으로 {0}</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="71" />
+            <source>Needs {0} × {1} for the {2:g}-day deadline ({3}{4})</source>
+            <translation>{2:g}일 기한에는 {0} × {1}이(가) 필요합니다 ({3}{4})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="78" />
+            <source>on {0} GPU</source>
+            <translation>GPU {0}개에서는</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="78" />
+            <source>on {0} GPUs</source>
+            <translation>GPU {0}개에서는</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="79" />
+            <source>, and it does not fit</source>
+            <translation>, 메모리에 들어가지 않음</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="80" />
+            <source>; {0} it takes {1}{2}</source>
+            <translation>; {0} {1} 걸립니다{2}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="87" />
+            <source>None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.</source>
+            <translation>GPU {0}개로는 어떤 후보 GPU에도 이 작업이 들어가지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2} 부족합니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="91" />
+            <source>{0} → {1} of {2}, fits</source>
+            <translation>{0} → {2} 중 {1}, 들어감</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="96" />
+            <source>It fits with: {0}.</source>
+            <translation>이렇게 하면 들어갑니다: {0}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="101" />
+            <source>No single change tried (recompute, ZeRO-3, micro-batch 1, chunked loss, 8-bit AdamW, up to 256× the GPUs) makes it fit: use LoRA or QLoRA, a shorter sequence or a larger GPU.</source>
+            <translation>시도한 변경(재계산, ZeRO-3, 마이크로 배치 1, 청크 손실, 8비트 AdamW, GPU 최대 256배) 중 하나만으로는 들어가지 않습니다. LoRA나 QLoRA, 더 짧은 시퀀스, 더 큰 GPU를 쓰세요.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="111" />
+            <source>No candidate GPU meets the {0:g}-day deadline ({1}).</source>
+            <translation>{0:g}일 기한을 맞추는 후보 GPU가 없습니다 ({1}).</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="113" />
+            <source>No estimate yet: {0}</source>
+            <translation>아직 추정값 없음: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="113" />
+            <source>no candidate GPU</source>
+            <translation>후보 GPU 없음</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="118" />
+            <source>Estimating…</source>
+            <translation>추정 중…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="133" />
             <source>Use {0} × {1}: it fits with {2} free per GPU and trains in {3} ({4}{5})</source>
             <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞고 학습에 {3} 소요 ({4}{5})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="91" />
-            <source>; {0} GPUs meet the {1:g}-day deadline</source>
-            <translation>; GPU {0}개면 {1:g}일 마감 기한을 맞춤</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="93" />
-            <source>; no plotted GPU count meets the {0:g}-day deadline</source>
-            <translation>; 그래프의 어떤 GPU 수로도 {0:g}일 마감 기한을 맞추지 못함</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="98" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="144" />
             <source> (up to {0} concurrent sequences)</source>
             <translation> (동시 시퀀스 최대 {0}개)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="100" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="146" />
             <source>Use {0} × {1}: it fits with {2} free per GPU{3}</source>
             <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞음{3}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="162" />
+            <source>Use {0} × {1}</source>
+            <translation>{0} × {1} 사용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="164" />
+            <source>Use the GPUs the deadline needs</source>
+            <translation>기한에 필요한 GPU 사용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
+            <source>Apply: {0}</source>
+            <translation>적용: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
+            <source>Apply a change that fits</source>
+            <translation>들어가게 하는 변경 적용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/sanity.py" line="54" />
+            <source>A sequence of {0} tokens is {1:.3g}× the {2} tokens {3} was trained for: the estimate assumes the model works at that length (context extension), which it does not out of the box.</source>
+            <translation>{0} 토큰 시퀀스는 {3}이(가) 학습된 {2} 토큰의 {1:.3g}배입니다. 추정은 모델이 그 길이에서 동작한다고(컨텍스트 확장) 가정하지만, 기본 상태로는 그렇지 않습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/sanity.py" line="62" />
+            <source>A global batch of {0} sequences on {1} GPUs: data parallelism is at most {0}-way, so every sequence is split over {2} or more GPUs (tensor, pipeline, context parallel), which is slow and leaves memory unused. Raise the global batch or plan fewer GPUs.</source>
+            <translation>GPU {1}개에 글로벌 배치 {0} 시퀀스: 데이터 병렬은 최대 {0}-way이므로 시퀀스마다 GPU {2}개 이상으로 나뉩니다(텐서, 파이프라인, 컨텍스트 병렬). 느리고 메모리가 남습니다. 글로벌 배치를 늘리거나 GPU 수를 줄이세요.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/sanity.py" line="71" />
+            <source>The planned layout uses {0} of {1} per GPU: fewer GPUs (or a larger micro-batch) would do.</source>
+            <translation>계획된 구성은 GPU당 {1} 중 {0}만 씁니다. 더 적은 GPU(또는 더 큰 마이크로 배치)로 충분합니다.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="21" />
@@ -468,8 +742,8 @@ short {0}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="43" />
-            <source>CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the peak of live tensors, as nvidia-smi shows it)</source>
-            <translation>CUDA 컨텍스트 + NCCL 버퍼 + 할당자 예약분과 단편화 (살아 있는 텐서의 최대치에 더해지는 양, nvidia-smi 기준)</translation>
+            <source>CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the allocated peak; allocated peak + overhead is what nvidia-smi shows)</source>
+            <translation>CUDA 컨텍스트 + NCCL 버퍼 + 할당자 예비분과 단편화 (할당 최대치 위에 더해짐; 할당 최대치 + 오버헤드가 nvidia-smi에 보이는 값)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="49" />
@@ -482,45 +756,60 @@ short {0}</source>
             <translation>가장 메모리를 많이 쓰는 파이프라인 스테이지 표시 (스테이지 {0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="63" />
-            <source>peak per GPU = weights + gradients + optimizer + activations + KV cache
-= {0}
-= {1}</source>
-            <translation>GPU당 최대 메모리 = 가중치 + 그래디언트 + 옵티마이저 상태 + 활성값 + KV 캐시
-= {0}
-= {1}</translation>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="66" />
+            <source>{0} per GPU = weights + gradients + optimizer + activations + KV cache
+= {1}
+= {2}</source>
+            <translation>GPU당 {0} = 가중치 + 그래디언트 + 옵티마이저 + 활성값 + KV 캐시
+= {1}
+= {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="73" />
-            <source>headroom = capacity − peak − overhead
-= {0} − {1} − {2}
-= {3} → {4}</source>
-            <translation>여유 메모리 = 용량 − 최대 사용량 − 오버헤드
-= {0} − {1} − {2}
-= {3} → {4}</translation>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="69" />
+            <source>({0})</source>
+            <translation>({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="77" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="74" />
+            <source>peak during: {0}</source>
+            <translation>최대 시점: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="76" />
+            <source>outside the allocator (CUDA unified memory): {0}</source>
+            <translation>할당자 밖 (CUDA 통합 메모리): {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="87" />
+            <source>headroom = capacity − {0} − overhead
+= {1} − {2} − {3}
+= {4} → {5}</source>
+            <translation>여유 메모리 = 용량 − {0} − 오버헤드
+= {1} − {2} − {3}
+= {4} → {5}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="96" />
             <source>largest micro-batch that fits: {0}; largest sequence length: {1}</source>
             <translation>메모리에 맞는 최대 마이크로 배치: {0}, 최대 시퀀스 길이: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="86" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="105" />
             <source>No time estimate for this method</source>
             <translation>이 방식에는 시간 추정값이 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="88" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="107" />
             <source>wall clock = tokens / tokens per second + expected losses (failures, checkpoints)</source>
             <translation>실제 소요 시간 = 토큰 수 / 초당 토큰 수 + 예상 손실 (장애, 체크포인트)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="95" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="114" />
             <source>MFU {0}, step {1:.2f} s</source>
             <translation>MFU {0}, 스텝당 {1:.2f}초</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="103" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="122" />
             <source>GPU-hours = GPU count × wall seconds / 3600
 = {0} × {1:,.0f} s / 3600
 = {2}</source>
@@ -529,12 +818,12 @@ short {0}</source>
 = {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="114" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="133" />
             <source>not published ({0})</source>
             <translation>공개되지 않음 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="122" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="141" />
             <source>job cost = GPU-hours × on-demand price per GPU-hour
 = {0:,.1f} × {1}
 = {2}</source>
@@ -543,62 +832,62 @@ short {0}</source>
 = {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="127" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="146" />
             <source>× {0:,.0f} {1} per USD</source>
             <translation>× 1 USD당 {0:,.0f} {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="139" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="158" />
             <source>GPUs × hours in horizon × utilization × on-demand price
 = {0} × {1:,.0f} × {2} × {3}</source>
             <translation>GPU 수 × 분석 기간 시간 × 가동률 × 온디맨드 가격
 = {0} × {1:,.0f} × {2} × {3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="143" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="162" />
             <source>GPUs × hours in horizon × reserved price (paid used or not)
 = {0} × {1:,.0f} × {2}</source>
             <translation>GPU 수 × 분석 기간 시간 × 예약 가격 (사용 여부와 관계없이 지불)
 = {0} × {1:,.0f} × {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="148" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="167" />
             <source>GPUs × hours × utilization × spot price / (1 − lost fraction)
 = {0} × {1:,.0f} × {2} × {3} / (1 − {4})</source>
             <translation>GPU 수 × 시간 × 가동률 × 스팟 가격 / (1 − 중단 손실 비율)
 = {0} × {1:,.0f} × {2} × {3} / (1 − {4})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="161" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="180" />
             <source>owning TCO = capex − residual + energy + colocation + support + (staff + software) × years</source>
             <translation>온프레미스 TCO = 초기 투자비 − 잔존가치 + 전력비 + 코로케이션 + 유지보수 + (인건비 + 소프트웨어) × 연수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="166" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="185" />
             <source>Server price: {0}</source>
             <translation>서버 가격: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="176" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="195" />
             <source>break-even = the utilization where owning TCO equals cloud on-demand over the horizon
 (both linear in utilization: u* = TCO(0) / (on-demand slope − energy slope))</source>
             <translation>손익분기 가동률 = 분석 기간 동안 온프레미스 TCO와 클라우드 온디맨드 비용이 같아지는 가동률
 (둘 다 가동률에 선형: u* = TCO(0) / (온디맨드 기울기 − 전력비 기울기))</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="180" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="199" />
             <source>none in 0–100%: one of them is cheaper at every utilization, or a price is missing</source>
             <translation>0–100% 범위에 없음: 모든 가동률에서 한쪽이 더 저렴하거나 가격이 빠져 있음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="192" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="211" />
             <source>cost per million tokens = owning TCO / (tokens/s × 3600 × hours × utilization) × 10⁶
 = {0}</source>
             <translation>백만 토큰당 비용 = 온프레미스 TCO / (초당 토큰 수 × 3600 × 시간 × 가동률) × 10⁶
 = {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="200" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="219" />
             <source>tensor {0} × pipeline {1} × context {2} × data {3} = {4} GPUs
 ZeRO stage {5} (shards over dp × cp = {6}), expert parallel {7}
 micro-batch {8}, recompute {9}</source>
@@ -1528,6 +1817,51 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>gpuplanner 정보(&amp;A)…</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="27" />
+            <source>Allocated peak</source>
+            <translation>할당 최대치</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="28" />
+            <source>Reserved</source>
+            <translation>예약 메모리</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="29" />
+            <source>As nvidia-smi shows</source>
+            <translation>nvidia-smi 표시값</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="36" />
+            <source>Allocated peak / GPU</source>
+            <translation>할당 최대치 / GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="37" />
+            <source>Reserved / GPU</source>
+            <translation>예약 메모리 / GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="38" />
+            <source>nvidia-smi / GPU</source>
+            <translation>nvidia-smi / GPU</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="45" />
+            <source>live tensors at the peak, what torch.cuda.max_memory_allocated() reports</source>
+            <translation>최대 시점에 살아 있는 텐서, torch.cuda.max_memory_allocated()가 보고하는 값</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="46" />
+            <source>allocated peak + the caching allocator's reserve and fragmentation, what torch.cuda.max_memory_reserved() reports</source>
+            <translation>할당 최대치 + 캐싱 할당자의 예비분과 단편화, torch.cuda.max_memory_reserved()가 보고하는 예약 메모리</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/memory_figures.py" line="50" />
+            <source>allocated peak + CUDA context, NCCL buffers and allocator reserve: must stay within the capacity</source>
+            <translation>할당 최대치 + CUDA 컨텍스트, NCCL 버퍼, 할당자 예비분: 용량 안에 있어야 함</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/pages/base.py" line="31" />
             <source>Model (step 1)</source>
             <translation>모델 (1단계)</translation>
@@ -2207,537 +2541,557 @@ Source: {5}</source>
 출처: {5}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="40" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="46" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="41" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="47" />
             <source>The planned GPU in numbers; hover a number for its formula and inputs.</source>
             <translation>계획 대상 GPU의 수치입니다. 수치 위에 마우스를 올리면 계산식과 입력값이 보입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="45" />
-            <source>Recommendation</source>
-            <translation>추천</translation>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="57" />
+            <source>Framework behaviour assumed:</source>
+            <translation>가정한 프레임워크 동작:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="55" />
-            <source>Peak memory per GPU:</source>
-            <translation>GPU당 최대 메모리:</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="61" />
             <source>Headroom:</source>
             <translation>여유 메모리:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="57" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="62" />
             <source>Largest micro-batch that fits:</source>
             <translation>메모리에 맞는 최대 마이크로 배치:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
             <source>Layout:</source>
             <translation>병렬 구성:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
             <source>Wall clock:</source>
             <translation>실제 소요 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
             <source>GPU-hours:</source>
             <translation>GPU 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
             <source>Throughput:</source>
             <translation>처리량:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
             <source>MFU:</source>
             <translation>MFU:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
             <source>Job at on-demand prices:</source>
             <translation>온디맨드 가격 기준 작업 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
             <source>Cloud on demand (horizon):</source>
             <translation>클라우드 온디맨드 (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
             <source>Owning TCO (horizon):</source>
             <translation>온프레미스 TCO (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
             <source>Break-even utilization:</source>
             <translation>손익분기 가동률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
             <source>Owning cost per million tokens:</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="83" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="84" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="77" />
             <source>Data</source>
             <translation>데이터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="80" />
             <source>Tokens to train</source>
             <translation>학습 토큰 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="81" />
             <source>&amp;Dataset × epochs</source>
             <translation>데이터셋 × 에폭(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="90" />
             <source> tokens</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
             <source> epoch</source>
             <translation> 에폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
             <source> epochs</source>
             <translation> 에폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="76" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
             <source>T&amp;okens:</source>
             <translation>토큰 수(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="76" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
             <source>Tokens the run trains on; type 1.4T, 300B, 1.4 trillion or 1.4e12</source>
             <translation>학습할 토큰 수. 1.4T, 300B, 1.4조, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
             <source>Data&amp;set size:</source>
             <translation>데이터셋 크기(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
             <source>Tokens in one pass over the dataset; type 1.4T, 300B or 1.4e12</source>
             <translation>데이터셋을 한 번 훑을 때의 토큰 수. 1.4T, 300B, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="99" />
             <source>Ep&amp;ochs:</source>
             <translation>에폭(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="104" />
             <source>Sequence and batch</source>
             <translation>시퀀스와 배치</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
             <source> sequence</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
             <source> sequences</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
             <source>automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="109" />
             <source>automatic (micro-batch × data-parallel)</source>
             <translation>자동 (마이크로 배치 × 데이터 병렬)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="95" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
             <source>Se&amp;quence length:</source>
             <translation>시퀀스 길이(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="95" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
             <source>Tokens per sequence (inference: prompt + generated)</source>
             <translation>시퀀스당 토큰 수 (추론: 프롬프트 + 생성 토큰)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
             <source>&amp;Micro-batch:</source>
             <translation>마이크로 배치(&amp;M):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
             <source>Sequences per GPU per micro-step</source>
             <translation>마이크로 스텝마다 GPU 하나가 처리하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="101" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="119" />
             <source>&amp;Global batch:</source>
             <translation>글로벌 배치(&amp;G):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="101" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="119" />
             <source>Sequences per optimizer step</source>
             <translation>옵티마이저 스텝당 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="121" />
             <source>Concurrent se&amp;quences:</source>
             <translation>동시 시퀀스(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="121" />
             <source>Sequences served at once</source>
             <translation>한 번에 서빙하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
             <source>Precision, optimizer and memory savers</source>
             <translation>정밀도, 옵티마이저, 메모리 절감 기법</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
-            <source>BF16 autocast over FP32 weights (HF Trainer, Lightning)</source>
-            <translation>FP32 가중치 위 BF16 autocast (HF Trainer, Lightning)</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
+            <source>BF16 autocast</source>
+            <translation>BF16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
-            <source>BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP)</source>
-            <translation>BF16 가중치 + FP32 마스터 사본 (Megatron, DeepSpeed, FSDP)</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
+            <source>BF16 + FP32 master</source>
+            <translation>BF16 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="114" />
-            <source>Pure BF16 (torchtune)</source>
-            <translation>순수 BF16 (torchtune)</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="133" />
+            <source>Pure BF16</source>
+            <translation>순수 BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
-            <source>FP8 matmuls over BF16 + FP32 master</source>
-            <translation>BF16 + FP32 마스터 위 FP8 행렬곱</translation>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="134" />
+            <source>FP8 + FP32 master</source>
+            <translation>FP8 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="135" />
+            <source>FP16 autocast</source>
+            <translation>FP16 autocast</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="136" />
+            <source>FP16 + FP32 master</source>
+            <translation>FP16 + FP32 마스터</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
+            <source>BF16 autocast over FP32 weights (HF Trainer, Lightning, llm-foundry)</source>
+            <translation>FP32 가중치 위 BF16 autocast (HF Trainer, Lightning, llm-foundry)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
+            <source>BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP/torchtitan)</source>
+            <translation>BF16 가중치 + FP32 마스터 사본 (Megatron, DeepSpeed, FSDP/torchtitan)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="142" />
+            <source>Everything in BF16, weights and optimizer states (torchtune)</source>
+            <translation>가중치와 옵티마이저 상태까지 모두 BF16 (torchtune)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
+            <source>FP8 matmuls over BF16 weights + FP32 master copy</source>
+            <translation>BF16 가중치 + FP32 마스터 사본 위 FP8 행렬곱</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
             <source>FP16 autocast over FP32 weights</source>
             <translation>FP32 가중치 위 FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
             <source>FP16 weights + FP32 master copy</source>
             <translation>FP16 가중치 + FP32 마스터 사본</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="152" />
+            <source>torch.co&amp;mpile</source>
+            <translation>torch.compile 사용(&amp;M)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="156" />
             <source>AdamW</source>
             <translation>AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
-            <source>8-bit AdamW</source>
-            <translation>8비트 AdamW</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="125" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="158" />
             <source>SGD with momentum</source>
             <translation>모멘텀 SGD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="159" />
             <source>Adafactor</source>
             <translation>Adafactor</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
             <source>No offload</source>
             <translation>오프로드 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="165" />
             <source>Optimizer states to CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="133" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="166" />
             <source>Parameters and optimizer states to CPU</source>
             <translation>파라미터와 옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="138" />
-            <source>Automatic (planner)</source>
-            <translation>자동 (플래너)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="139" />
-            <source>None</source>
-            <translation>없음</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
-            <source>Selective (attention)</source>
-            <translation>선택적 (어텐션)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
-            <source>Full (every layer)</source>
-            <translation>전체 (모든 레이어)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="170" />
             <source>Optimizer step &amp;inside backward</source>
             <translation>역전파 중 옵티마이저 스텝(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="171" />
             <source>Flash&amp;Attention</source>
             <translation>Flash&amp;Attention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="146" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="172" />
             <source>Chun&amp;ked loss (no full logits)</source>
             <translation>청크 단위 손실 계산 (전체 로짓 없음)(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="147" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <source>&amp;Framework:</source>
+            <translation>프레임워크(&amp;F):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <source>The training code you run: it decides what a step keeps in memory</source>
+            <translation>실행하는 학습 코드: 한 스텝이 메모리에 무엇을 남기는지 결정합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="177" />
             <source>&amp;Precision:</source>
             <translation>정밀도(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="148" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="178" />
             <source>Optimi&amp;zer:</source>
             <translation>옵티마이저(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="180" />
             <source>Off&amp;load:</source>
             <translation>오프로드(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="151" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
             <source>Activation re&amp;compute:</source>
             <translation>활성값 재계산(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="185" />
             <source>Optimizer step inside backward</source>
             <translation>역전파 중 옵티마이저 스텝</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="155" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="186" />
             <source>FlashAttention</source>
             <translation>FlashAttention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="156" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="187" />
             <source>Chunked loss</source>
             <translation>청크 단위 손실 계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="161" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
             <source>LoRA adapters</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="195" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="171" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
             <source>LoRA target {0}</source>
             <translation>LoRA 대상 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="206" />
             <source>Projection matrices that get adapters</source>
             <translation>어댑터를 붙일 프로젝션 행렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="206" />
             <source>Targets:</source>
             <translation>대상 행렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="180" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="211" />
             <source>Inference precision</source>
             <translation>추론 정밀도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
             <source>BF16</source>
             <translation>BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
             <source>INT4</source>
             <translation>INT4</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
             <source>INT8</source>
             <translation>INT8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
             <source>FP8</source>
             <translation>FP8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
             <source>&amp;Weights:</source>
             <translation>가중치(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="185" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
             <source>&amp;KV cache:</source>
             <translation>KV 캐시(&amp;K):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="189" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="220" />
             <source>Parallel layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="223" />
             <source>A&amp;utomatic (fastest layout that fits)</source>
             <translation>자동 (메모리에 맞는 가장 빠른 구성)(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="193" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="224" />
             <source>Set b&amp;y hand</source>
             <translation>직접 지정(&amp;Y)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="233" />
             <source>-way</source>
             <translation>개 분할</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="203" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
             <source> stage</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="203" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
             <source> stages</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="208" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="239" />
             <source>0 — plain data parallel</source>
             <translation>0 — 일반 데이터 병렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="209" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="240" />
             <source>1 — shard optimizer states</source>
             <translation>1 — 옵티마이저 상태 샤딩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="210" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
             <source>2 — + gradients</source>
             <translation>2 — + 그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="211" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="242" />
             <source>3 — + weights (FSDP full shard)</source>
             <translation>3 — + 가중치 (FSDP 전체 샤딩)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="245" />
             <source>Tensor parallel:</source>
             <translation>텐서 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="246" />
             <source>Pipeline parallel:</source>
             <translation>파이프라인 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="247" />
             <source>Context parallel:</source>
             <translation>컨텍스트 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="217" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="248" />
             <source>Expert parallel:</source>
             <translation>전문가 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="218" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="249" />
             <source>ZeRO stage:</source>
             <translation>ZeRO 단계:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="265" />
             <source>Change tokens</source>
             <translation>학습 토큰 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="239" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="270" />
             <source>Change dataset size</source>
             <translation>데이터셋 크기 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
             <source>Change epochs</source>
             <translation>에폭 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="248" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="279" />
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="252" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="283" />
             <source>Change micro-batch</source>
             <translation>마이크로 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="258" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="289" />
             <source>Change global batch</source>
             <translation>글로벌 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="263" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="294" />
             <source>Change concurrent sequences</source>
             <translation>동시 시퀀스 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="276" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="297" />
+            <source>Change framework</source>
+            <translation>프레임워크 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="310" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="293" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="328" />
             <source>Change LoRA rank</source>
             <translation>LoRA 랭크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="296" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="331" />
             <source>Change LoRA targets</source>
             <translation>LoRA 대상 변경</translation>
         </message>
@@ -2928,62 +3282,72 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
             <translation>{0}에 자동 저장된 작업을 복원했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="38" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="40" />
             <source>Fits?</source>
             <translation>메모리 적합?</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="39" />
-            <source>Peak / GPU</source>
-            <translation>GPU당 최대</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="41" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="44" />
             <source>Best layout</source>
             <translation>최적 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="44" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="47" />
             <source>Job cost</source>
             <translation>작업 비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="45" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="48" />
             <source>Owning TCO</source>
             <translation>온프레미스 TCO</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="46" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="49" />
             <source>Break-even</source>
             <translation>손익분기 가동률</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="47" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="50" />
             <source>GPUs for deadline</source>
             <translation>기한 내 필요 GPU 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="91" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="96" />
             <source>error</source>
             <translation>오류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="93" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="101" />
             <source>✓ fits</source>
             <translation>✓ 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="93" />
-            <source>✗ does not fit</source>
-            <translation>✗ 부족</translation>
+            <location filename="../../gpuplanner/ui/results_table.py" line="102" />
+            <source>✗ {0} short</source>
+            <translation>✗ {0} 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="103" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="121" />
+            <source>{0} ({1})</source>
+            <translation>{0} ({1})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/results_table.py" line="152" />
+            <source>smallest whole-node GPU count that fits and finishes within {0:g} days</source>
+            <translation>메모리에 들어가고 {0:g}일 안에 끝나는 가장 작은 GPU 수 (노드 단위)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/results_table.py" line="162" />
+            <source>{0} GPUs: {1}, {2} at on-demand prices</source>
+            <translation>GPU {0}개: {1}, 온디맨드 가격 {2}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/resultset.py" line="132" />
             <source>{0!r} is not in the hardware catalog</source>
             <translation>{0!r}은(는) 하드웨어 카탈로그에 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="109" />
+            <location filename="../../gpuplanner/ui/resultset.py" line="138" />
             <source>internal error: {0}: {1}</source>
             <translation>내부 오류: {0}: {1}</translation>
         </message>
@@ -3239,27 +3603,27 @@ An existing file there was left as it was.</source>
     <context>
         <name>DefaultableSpin</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="216" />
+            <location filename="../../gpuplanner/ui/fields.py" line="218" />
             <source>not published</source>
             <translation>공개되지 않음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="221" />
+            <location filename="../../gpuplanner/ui/fields.py" line="223" />
             <source>Use the catalog's value</source>
             <translation>카탈로그 값 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="222" />
+            <location filename="../../gpuplanner/ui/fields.py" line="224" />
             <source>Reset to the catalog value</source>
             <translation>카탈로그 값으로 되돌리기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="257" />
+            <location filename="../../gpuplanner/ui/fields.py" line="259" />
             <source>your value</source>
             <translation>직접 입력한 값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="258" />
+            <location filename="../../gpuplanner/ui/fields.py" line="260" />
             <source>Source: {0}</source>
             <translation>출처: {0}</translation>
         </message>
@@ -3267,7 +3631,7 @@ An existing file there was left as it was.</source>
     <context>
         <name>Fields</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="171" />
+            <location filename="../../gpuplanner/ui/fields.py" line="173" />
             <source>{0}: problem</source>
             <translation>{0}: 문제</translation>
         </message>
@@ -3471,22 +3835,22 @@ The open scenario was not changed.</source>
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="232" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="237" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="238" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="254" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="239" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="255" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="260" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="276" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -3494,302 +3858,317 @@ The open scenario was not changed.</source>
     <context>
         <name>ModelPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="42" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="43" />
             <source>Model and method</source>
             <translation>모델과 학습 방식</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="44" />
             <source>Pick a preset, describe the architecture, or open a config.json.</source>
             <translation>프리셋을 고르거나, 아키텍처를 입력하거나, config.json을 여세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="52" />
+            <source>Scenario &amp;name:</source>
+            <translation>시나리오 이름(&amp;N):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="54" />
+            <source>Shown in the title bar, the file name and the workbook; empty: derived from the plan</source>
+            <translation>제목 표시줄, 파일 이름, 워크북에 표시됩니다. 비워 두면 계획에서 만듭니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="59" />
             <source>Model</source>
             <translation>모델</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="50" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="62" />
             <source>&amp;Search:</source>
             <translation>검색(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="52" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="64" />
             <source>e.g. llama 70b, qwen, mixtral</source>
             <translation>예: llama 70b, qwen, mixtral</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="66" />
             <source>Search presets</source>
             <translation>프리셋 검색</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="72" />
             <source>Model presets</source>
             <translation>모델 프리셋</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="74" />
             <source>Custom architecture (fields below)</source>
             <translation>사용자 지정 아키텍처 (아래 항목)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="78" />
             <source>{0}  ·  {1} parameters</source>
             <translation>{0}  ·  파라미터 {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="80" />
             <source>Preset id: {0}
 Source: {1}</source>
             <translation>프리셋 ID: {0}
 출처: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="83" />
             <source>&amp;Open config.json…</source>
             <translation>config.json 열기(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="85" />
             <source>Read the architecture from a local Hugging Face config.json (offline; nothing is downloaded)</source>
             <translation>로컬 Hugging Face config.json에서 아키텍처를 읽습니다 (오프라인, 아무것도 내려받지 않음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="91" />
             <source>Method</source>
             <translation>학습 방식</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="96" />
             <source>&amp;Pretraining</source>
             <translation>사전학습(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="97" />
             <source>F&amp;ull fine-tune</source>
             <translation>전체 파인튜닝(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="98" />
             <source>&amp;LoRA</source>
             <translation>&amp;LoRA</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="99" />
             <source>&amp;QLoRA (4-bit base)</source>
             <translation>&amp;QLoRA (4비트 기반 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="100" />
             <source>&amp;Inference serving</source>
             <translation>추론 서빙(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="109" />
             <source>Architecture</source>
             <translation>아키텍처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="101" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="113" />
             <source>Model summary</source>
             <translation>모델 요약</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="119" />
             <source>Transformer blocks</source>
             <translation>트랜스포머 블록 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="120" />
             <source>Model width h</source>
             <translation>모델 폭 h</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="109" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="121" />
             <source>Attention (query) heads</source>
             <translation>어텐션(쿼리) 헤드 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="110" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="122" />
             <source>Key/value heads (GQA); = heads for MHA</source>
             <translation>키/값 헤드 수 (GQA). MHA면 헤드 수와 같음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="123" />
             <source>MLP inner width</source>
             <translation>MLP 내부 폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="124" />
             <source>Vocabulary size</source>
             <translation>어휘 크기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="125" />
             <source>Routed experts (1 = dense)</source>
             <translation>라우팅되는 전문가 수 (1 = dense 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="114" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="126" />
             <source>Experts per token</source>
             <translation>토큰당 전문가 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="129" />
             <source>La&amp;yers:</source>
             <translation>레이어 수(&amp;Y):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="130" />
             <source>Hidden si&amp;ze:</source>
             <translation>히든 크기(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="119" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="131" />
             <source>Attention heads:</source>
             <translation>어텐션 헤드:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="120" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="132" />
             <source>&amp;KV heads:</source>
             <translation>KV 헤드(&amp;K):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="121" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="133" />
             <source>FFN hi&amp;dden:</source>
             <translation>FFN 히든 크기(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="134" />
             <source>Vo&amp;cabulary:</source>
             <translation>어휘 크기(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="135" />
             <source>E&amp;xperts:</source>
             <translation>전문가 수(&amp;X):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="136" />
             <source>Experts &amp;active:</source>
             <translation>활성 전문가 수(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="139" />
             <source> layer</source>
             <translation> 레이어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="139" />
             <source> layers</source>
             <translation> 레이어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="128" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="140" />
             <source> token</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="128" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="140" />
             <source> tokens</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="129" />
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="141" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="142" />
             <source> head</source>
             <translation> 헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="129" />
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="141" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="142" />
             <source> heads</source>
             <translation> 헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="143" />
             <source> expert (dense)</source>
             <translation> 전문가 (dense 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="131" />
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="144" />
             <source> experts</source>
             <translation> 전문가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="144" />
             <source> expert</source>
             <translation> 전문가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="150" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="162" />
             <source>&amp;Gated MLP (SwiGLU)</source>
             <translation>게이트 MLP (SwiGLU)(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="151" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="163" />
             <source>Tied e&amp;mbeddings</source>
             <translation>입출력 임베딩 공유(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="154" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="166" />
             <source>Gated MLP</source>
             <translation>게이트 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="155" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="167" />
             <source>Tied embeddings</source>
             <translation>입출력 임베딩 공유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="185" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="174" />
+            <source>Rename scenario</source>
+            <translation>시나리오 이름 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="204" />
             <source>{0}: {1} parameters</source>
             <translation>{0}: 파라미터 {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="187" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="206" />
             <source> ({0} active per token)</source>
             <translation> (토큰당 {0} 활성)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="189" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="208" />
             <source>; multi-head latent attention from the preset</source>
             <translation>, 프리셋의 멀티헤드 잠재 어텐션(MLA)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="217" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="236" />
             <source>Choose model {0}</source>
             <translation>모델 {0} 선택</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="223" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="242" />
             <source>Change method</source>
             <translation>학습 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="239" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="258" />
             <source>Change architecture</source>
             <translation>아키텍처 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="243" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="262" />
             <source>Open a Hugging Face config.json</source>
             <translation>Hugging Face config.json 열기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="243" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="262" />
             <source>Model config (config.json *.json)</source>
             <translation>모델 설정 (config.json *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="256" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="275" />
             <source>Cannot read config.json</source>
             <translation>config.json을 읽을 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="256" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="275" />
             <source>{0}
 
 The model was not changed.</source>
@@ -3798,7 +4177,7 @@ The model was not changed.</source>
 모델은 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="260" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="279" />
             <source>Open config.json</source>
             <translation>config.json 열기</translation>
         </message>
@@ -3877,67 +4256,67 @@ The model was not changed.</source>
     <context>
         <name>PlotPanel</name>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="40" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="54" />
             <source>Export</source>
             <translation>내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="41" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="55" />
             <source>Save this plot as PNG or SVG</source>
             <translation>이 그래프를 PNG 또는 SVG로 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="42" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="56" />
             <source>Export {0}</source>
             <translation>{0} 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="45" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="59" />
             <source>Save as &amp;PNG…</source>
             <translation>PNG로 저장(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="46" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="60" />
             <source>Save as &amp;SVG…</source>
             <translation>SVG로 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="52" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="66" />
             <source>Preparing the plot…</source>
             <translation>그래프 준비 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="93" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="107" />
             <source>Save as PNG…</source>
             <translation>PNG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="94" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="108" />
             <source>Save as SVG…</source>
             <translation>SVG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="222" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="339" />
             <source>PNG image (*.png)</source>
             <translation>PNG 이미지 (*.png)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="222" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="339" />
             <source>SVG drawing (*.svg)</source>
             <translation>SVG 그림 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="223" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="341" />
             <source>Export plot</source>
             <translation>그래프 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="229" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="349" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="229" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="349" />
             <source>Could not write {0}: {1}</source>
             <translation>{0}을(를) 쓸 수 없습니다: {1}</translation>
         </message>
@@ -3945,25 +4324,25 @@ The model was not changed.</source>
     <context>
         <name>Results</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="129" />
-            <source>smallest GPU count (of the counts plotted) that fits and finishes within {0} days</source>
-            <translation>(그래프의 GPU 수 중) 메모리에 맞고 {0}일 안에 끝나는 최소 GPU 수</translation>
+            <location filename="../../gpuplanner/ui/results_table.py" line="145" />
+            <source>Does not fit: a run that cannot start.</source>
+            <translation>들어가지 않음: 시작할 수 없는 실행입니다.</translation>
         </message>
     </context>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="102" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="116" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="120" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="128" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>
@@ -3971,22 +4350,17 @@ The model was not changed.</source>
     <context>
         <name>ResultsView</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="37" />
-            <source>Recommendation</source>
-            <translation>추천</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="44" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="40" />
             <source>Estimate status</source>
             <translation>추정 상태</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="62" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="58" />
             <source>Best layout per GPU</source>
             <translation>GPU별 최적 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="106" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="102" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
@@ -4007,39 +4381,57 @@ The model was not changed.</source>
     <context>
         <name>TrainingPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="71" />
             <source>Data and training setup</source>
             <translation>데이터와 학습 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="72" />
             <source>How much data, in what batches, with which memory savers and layout.</source>
             <translation>데이터 양, 배치 크기, 메모리 절감 기법과 병렬 구성을 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="305" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="340" />
             <source>pick at least one target matrix</source>
             <translation>대상 행렬을 하나 이상 고르세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="325" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="378" />
             <source>Change parallel layout</source>
             <translation>병렬 구성 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="336" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="389" />
             <source>Change how tokens are given</source>
             <translation>토큰 지정 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="398" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="455" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="402" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="459" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Verdict</name>
+        <message>
+            <location filename="../../gpuplanner/ui/verdict.py" line="25" />
+            <source>Recommendation</source>
+            <translation>추천</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/verdict.py" line="32" />
+            <source>Apply the suggested change</source>
+            <translation>제안된 변경 적용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/verdict.py" line="37" />
+            <source>Warnings</source>
+            <translation>경고</translation>
         </message>
     </context>
     <context>
