@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..core.errors import FileAccessError, InputError
-from . import app, bench, calibrate, catalog, estimate, export, plan
+from . import app, bench, calibrate, catalog, estimate, export, import_config, launch, plan
 from .args import EXIT_FILE, EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, Parser
 
 # in the order `gpuplanner --help` lists them
-COMMANDS = (estimate, plan, export, catalog, bench, calibrate)
+COMMANDS = (estimate, plan, export, catalog, bench, calibrate, import_config, launch)
 
 __all__ = ["build_parser", "main"]
 
