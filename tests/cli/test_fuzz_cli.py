@@ -26,6 +26,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from gpuplanner.core import value_checks as vc
 from gpuplanner.core import scenario_io as sio
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.engine import check_catalog_ids, estimate
@@ -91,7 +92,7 @@ def bound_values(draw: st.DrawFn, table: str, key: str) -> Any:
         return draw(VALUES)
     edge = draw(st.sampled_from(edges))
     value = draw(st.sampled_from([edge, edge * 0.999, edge * 1.001, edge + 1, edge - 1]))
-    if spec.check in (sio.pos_int, sio.nonneg_int):
+    if spec.check in (vc.pos_int, vc.nonneg_int):
         value = int(value)
     return value
 
@@ -100,14 +101,14 @@ def bound_values(draw: st.DrawFn, table: str, key: str) -> Any:
 def in_range_values(draw: st.DrawFn, table: str, key: str) -> Any:
     """A value the key accepts, log-uniform over its documented range: accepted extremes reach the engine."""
     spec = sio.TABLES[table][key]
-    if spec.check is sio.boolean:
+    if spec.check is vc.boolean:
         return draw(st.booleans())
     if spec.at_most is None:
         return draw(st.sampled_from(SEEN.get((table, key)) or [None])) if (table, key) in SEEN else draw(VALUES)
-    low = spec.at_least or (1 if spec.check is sio.pos_int else 1e-6)
+    low = spec.at_least or (1 if spec.check is vc.pos_int else 1e-6)
     exponent = draw(st.floats(math.log10(low), math.log10(spec.at_most)))
     value = min(max(10**exponent, low), spec.at_most)
-    return int(value) if spec.check in (sio.pos_int, sio.nonneg_int) else value
+    return int(value) if spec.check in (vc.pos_int, vc.nonneg_int) else value
 
 
 # accepted values weighted up, so that about a third of the mutations reach the engine

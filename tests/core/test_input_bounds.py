@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from gpuplanner.core import scenario_io as sio
+from gpuplanner.core import value_checks as vc
 from gpuplanner.core.errors import MAX_VALUE_CHARS, InputError, is_unsafe_char, printable
 from gpuplanner.core.files import decode_user_text, parse_json, parse_toml, read_user_text
 from gpuplanner.core.planner import _divisors, _prime_factors
@@ -30,7 +31,7 @@ CUSTOM = {"layers": 2, "hidden": 64, "heads": 4, "ffn_hidden": 128, "vocab": 100
 def _base_for(table: str, key: str) -> dict[str, Any]:
     """An example the key applies to: LoRA keys on the QLoRA one, inference keys on the serving one."""
     applies = sio.TABLES[table][key].applies
-    doc = QLORA if applies == sio.LORA else INFER if applies == sio.INFER else FULL
+    doc = QLORA if applies == vc.LORA else INFER if applies == vc.INFER else FULL
     doc = copy.deepcopy(doc)
     if table == "model":
         doc["model"] = dict(CUSTOM)
@@ -45,7 +46,7 @@ def test_every_numeric_key_has_an_upper_bound() -> None:
         (t, k)
         for t, keys in sio.TABLES.items()
         for k, spec in keys.items()
-        if spec.check in (sio.pos_int, sio.nonneg_int, sio.pos_num, sio.nonneg_num) or k == "depreciation_years"
+        if spec.check in (vc.pos_int, vc.nonneg_int, vc.pos_num, vc.nonneg_num) or k == "depreciation_years"
     }
     bounded = {(t, k) for t, k, _ in BOUNDED}
     assert numeric - bounded == set()
@@ -54,11 +55,11 @@ def test_every_numeric_key_has_an_upper_bound() -> None:
 
 
 @pytest.mark.parametrize(("table", "key", "spec"), BOUNDED, ids=[f"{t}.{k}" for t, k, _ in BOUNDED])
-def test_a_value_over_the_bound_is_refused_with_the_bound(table: str, key: str, spec: sio.Key) -> None:
+def test_a_value_over_the_bound_is_refused_with_the_bound(table: str, key: str, spec: vc.Key) -> None:
     doc = _base_for(table, key)
     assert spec.at_most is not None
     over = spec.at_most * 2 + 1
-    if spec.check in (sio.pos_int, sio.nonneg_int):
+    if spec.check in (vc.pos_int, vc.nonneg_int):
         over = int(over)
     doc.setdefault(table, {})[key] = over
     with pytest.raises(InputError) as err:
@@ -67,7 +68,7 @@ def test_a_value_over_the_bound_is_refused_with_the_bound(table: str, key: str, 
 
 
 @pytest.mark.parametrize(("table", "key", "spec"), BOUNDED, ids=[f"{t}.{k}" for t, k, _ in BOUNDED])
-def test_non_finite_and_huge_values_are_refused(table: str, key: str, spec: sio.Key) -> None:
+def test_non_finite_and_huge_values_are_refused(table: str, key: str, spec: vc.Key) -> None:
     for bad in (math.inf, -math.inf, math.nan, 1e308, 10**40, -1):
         doc = _base_for(table, key)
         doc.setdefault(table, {})[key] = bad

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from gpuplanner.core import files
 from gpuplanner.core import scenario as sc
 from gpuplanner.core import scenario_io as sio
+from gpuplanner.core import value_checks as vc
 from gpuplanner.core.errors import FileAccessError, InputError, is_unsafe_char
 from gpuplanner.core.model import ModelSpec
 from gpuplanner.core.presets import presets
@@ -243,7 +244,7 @@ def scenarios(draw: st.DrawFn) -> sc.Scenario:
             deadline_days=draw(optional(floats(0.0, 1e4, exclude_lo=True))),
         )
         for key, spec in sio.WORKLOAD_KEYS.items():  # boolean switches added since (activation_offload, dropout…)
-            if key not in w and spec.check is sio.boolean and spec.applies == sio.TRAIN:
+            if key not in w and spec.check is vc.boolean and spec.applies == vc.TRAIN:
                 w[key] = draw(st.booleans())
         if method in ("lora", "qlora"):
             w["lora_rank"] = draw(st.integers(1, 512))
@@ -630,7 +631,7 @@ INVALID: list[tuple[str, list[dict[str, Any]], str, str]] = [
         "weight-precision",
         [INFER, {"workload.weight_precision": "int3"}],
         "workload.weight_precision",
-        "must be one of bf16, int8, int4",
+        "must be one of bf16, fp8, int8, int4, fp4",
     ),
     ("kv-precision", [INFER, {"workload.kv_precision": "int8"}], "workload.kv_precision", "must be one of bf16, fp8"),
     # keys that do not apply to the method
