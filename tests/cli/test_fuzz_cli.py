@@ -26,8 +26,8 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from gpuplanner.core import value_checks as vc
 from gpuplanner.core import scenario_io as sio
+from gpuplanner.core import value_checks as vc
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.engine import check_catalog_ids, estimate
 from gpuplanner.core.errors import InputError, is_unsafe_char
