@@ -1,0 +1,36 @@
+"""`gpuplanner launch` as a user runs it (spec §4.5): one config per framework from a shipped example."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "llama-3.1-70b-full-64xh100.gpuplan.toml"
+
+
+def gp(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "gpuplanner.cli", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+@pytest.mark.parametrize("framework", ["torchtitan", "torchtune", "megatron", "deepspeed", "accelerate"])
+def test_launch_writes_each_framework(tmp_path: Path, framework: str) -> None:
+    out = tmp_path / f"train.{framework}"
+    r = gp("launch", str(EXAMPLE), "--framework", framework, "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "# Written by gpuplanner" in r.stdout and "tokens/s" in r.stdout
+    text = out.read_text()
+    assert text.startswith("{") if framework == "deepspeed" else text.startswith("# Written by gpuplanner")
+
+
+def test_launch_into_a_folder_is_exit_3(tmp_path: Path) -> None:
+    r = gp("launch", str(EXAMPLE), "--framework", "torchtitan", "-o", str(tmp_path))
+    assert r.returncode == 3 and "is a folder" in r.stderr
+
+
+def test_launch_unknown_framework_is_exit_2(tmp_path: Path) -> None:
+    r = gp("launch", str(EXAMPLE), "--framework", "jax", "-o", str(tmp_path / "x"))
+    assert r.returncode == 2
