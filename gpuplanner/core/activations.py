@@ -55,6 +55,7 @@ def layer_coefficients(
     dropout: bool = False,
     framework: str = "generic",
     compiled: bool = False,
+    lora_dropout: float = 0.0,
 ) -> LayerCoefficients:
     """Per-layer saved-activation coefficients.
 
@@ -130,6 +131,14 @@ def layer_coefficients(
     if frozen and lora_rank:
         # each adapter keeps its down-projection output (r values) for the up-projection's weight gradient
         split += e * lora_rank * len(targets) / h
+    if frozen and lora_dropout > 0:
+        # peft applies its own nn.Dropout to each adapter's input (peft/tuners/lora/layer.py `lora_dropout`):
+        # a one-byte mask and the dropped copy (lora_A's saved input) per adapter, in the input's dtype — the
+        # norm output (fp32 under autocast, the residual stream's dtype) for q/k/v/gate/up, 16-bit for o/down
+        norm_in = 4.0 if (precision in AUTOCAST_STYLES or precision == "fp32") else e
+        widths = {"q": (1, norm_in), "k": (1, norm_in), "v": (1, norm_in), "gate": (1, norm_in), "up": (1, norm_in)}
+        widths.update(o=(q, e), down=(f, e))
+        split += sum(width * (1.0 + nbytes) for t, (width, nbytes) in widths.items() if t in targets)
     if dropout:
         # one-byte masks after attention and after the MLP (Korthikanti §4.1), and on the attention
         # probabilities when they are materialised (FlashAttention regenerates its mask from the RNG state)

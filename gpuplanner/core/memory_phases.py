@@ -47,6 +47,7 @@ def activation_phases(
         w.flash_attention,
         lora_targets=w.lora_targets if lora else None,
         lora_rank=w.lora_rank if lora else 0,
+        lora_dropout=w.lora_dropout if lora else 0.0,
         dropout=w.dropout,
         framework=w.framework,
         compiled=w.compile,

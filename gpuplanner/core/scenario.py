@@ -56,6 +56,7 @@ class Workload:
     chunked_loss: bool = False
     lora_rank: int = 16
     lora_targets: tuple[str, ...] = ("q", "k", "v", "o")
+    lora_dropout: float = 0.0  # peft's dropout on each adapter's input (its mask and dropped copy are saved)
     batch: int | str = 1  # inference: concurrent sequences of the deployment, or "max" (as many as the KV cache holds)
     weight_precision: str = "bf16"
     kv_precision: str = "bf16"

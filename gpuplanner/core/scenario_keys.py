@@ -91,6 +91,7 @@ WORKLOAD_KEYS: dict[str, Key] = {
     "deadline_days": Key(pos_num, TRAIN, at_most=MAX_YEARS * 366),
     "lora_rank": Key(pos_int, LORA, at_most=MAX_WIDTH),  # and at most model.hidden: cross_key_problem
     "lora_targets": Key(list_of(sc.LORA_TARGETS), LORA),
+    "lora_dropout": Key(open_fraction, LORA),
     "batch": Key(
         lambda v: None if v == "max" else pos_int(v) and 'must be a positive integer or "max"', INFER, at_most=2**20
     ),

@@ -69,6 +69,8 @@ def scenario_for(r: dict[str, Any]) -> tuple[Any, Layout]:
         wl["recompute_every"] = w["recompute_every"]
     if method in ("lora", "qlora"):
         wl.update(lora_rank=w["lora_rank"], lora_targets=list(w["lora_targets"]))
+        if w.get("lora_dropout"):
+            wl["lora_dropout"] = w["lora_dropout"]
     world = p.get("world_size") or 1
     tp, pp = p.get("tp") or 1, p.get("pp") or 1
     zero = 3 if (p.get("fsdp_shard") or 1) > 1 else 0
