@@ -102,7 +102,7 @@ def _torchtitan(r: _Run, notes: list[str]) -> tuple[str, str]:
     if ac is None:
         ac = {"mode": "selective", "selective_ac_option": "op"}
         notes.append(f"recompute {lay.recompute} has no torchtitan policy: per-op selective written")
-    model = {"name": flavor[0], "flavor": flavor[1]}
+    model: dict[str, object] = {"name": flavor[0], "flavor": flavor[1]}
     if w.precision == "fp8-mixed":
         model["converters"] = ["quantize.linear.float8"]
     doc = {

@@ -57,9 +57,14 @@ PLAIN_LOSSES = ("torch.nn.CrossEntropyLoss",)
 TUNE_RUN = re.compile(r"tune\s+run\s+(?:--nnodes\s+\S+\s+)?(?:--nproc_per_node\s+(\d+)\s+)?([a-z_]+)")
 
 
+def _table(cfg: dict[str, Any], key: str) -> dict[str, Any]:
+    value = cfg.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def unsupported_recipe(cfg: dict[str, Any], recipe: str | None) -> str | None:
     """Why this config is not a full/LoRA/QLoRA fine-tune of a text model; None when it is one."""
-    model = cfg.get("model") if isinstance(cfg.get("model"), dict) else {}
+    model = _table(cfg, "model")
     component = str(model.get("_component_", ""))
     loss = str((cfg.get("loss") or {}).get("_component_", "")) if isinstance(cfg.get("loss"), dict) else ""
     if "policy_model" in cfg or "ppo_epochs" in cfg or (recipe or "").startswith("ppo"):
@@ -150,7 +155,7 @@ def _batch_and_sequence(d: Draft, cfg: dict[str, Any]) -> None:
     if "batch_size" not in cfg:
         d.assume("batch_size 1 (not in the file)")
     d.grad_accum = as_int(d, "gradient_accumulation_steps", cfg.get("gradient_accumulation_steps", 1))
-    tok = cfg.get("tokenizer") if isinstance(cfg.get("tokenizer"), dict) else {}
+    tok = _table(cfg, "tokenizer")
     seq = tok.get("max_seq_len")
     if seq is None:
         d.workload["seq_len"] = DEFAULT_SEQ_LEN
@@ -213,7 +218,7 @@ def _memory_switches(d: Draft, cfg: dict[str, Any]) -> None:
         raise d.fail("optimizer_in_bwd", "needs gradient_accumulation_steps = 1 (torchtune refuses both)")
     if in_bwd:
         d.workload["optimizer_in_backward"] = True
-    loss = cfg.get("loss") if isinstance(cfg.get("loss"), dict) else {}
+    loss = _table(cfg, "loss")
     loss_component = loss.get("_component_")
     if loss_component in CHUNKED_LOSSES:
         d.workload["chunked_loss"] = True
