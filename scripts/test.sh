@@ -33,6 +33,13 @@ install() {  # each command checks its own status: `set -e` does not apply insid
   # torch 2.13.0 CPU is installed first so that transformers does not pull a CUDA build
   .venv/bin/pip install -q "torch==2.13.0" && .venv/bin/pip install -q "transformers==5.24.0" \
     || { echo "torch/transformers not installable: the ground-truth tests will skip (fail under CI=true)" >&2; }
+  # the frameworks the truth harness runs (torchtitan, torchtune, peft, torchao) with their imports pinned;
+  # --no-deps so that none of them can replace the CPU build of torch
+  .venv/bin/pip install -q --no-deps -r tests/validation/harness/requirements-frameworks.txt \
+    || { echo "the truth-harness frameworks are not installable: their tests skip (fail under CI=true)" >&2; }
+  .venv/bin/pip show torch 2>/dev/null | grep -q "^Version: 2.13.0" \
+    || { echo "torch is not 2.13.0 (CPU) any more: an install replaced it" >&2; [ "${CI:-}" = true ] && return 1; }
+  return 0
 }
 
 export QT_QPA_PLATFORM=offscreen

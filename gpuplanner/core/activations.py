@@ -131,6 +131,12 @@ def layer_coefficients(
     if frozen and lora_rank:
         # each adapter keeps its down-projection output (r values) for the up-projection's weight gradient
         split += e * lora_rank * len(targets) / h
+    if frozen and lora_rank and profile(framework).fp32_adapters and e == 2.0 and precision not in AUTOCAST_STYLES:
+        # fp32 adapters over a 16-bit base: each adapter saves its own fp32 copy of its input and an fp32
+        # down-projection output (truth harness, peft 0.21 on a bf16 Llama: +0.77 GiB over the shared input)
+        in_widths = {"q": 1.0, "k": 1.0, "v": 1.0, "gate": 1.0, "up": 1.0, "o": q, "down": f}
+        split += sum(4.0 * w_ for t, w_ in in_widths.items() if t in targets)
+        split += (4.0 - e) * lora_rank * len(targets) / h
     if frozen and lora_dropout > 0:
         # peft applies its own nn.Dropout to each adapter's input (peft/tuners/lora/layer.py `lora_dropout`):
         # a one-byte mask and the dropped copy (lora_A's saved input) per adapter, in the input's dtype — the

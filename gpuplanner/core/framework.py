@@ -55,6 +55,10 @@ class FrameworkProfile:
     # torchtitan computes the loss with torch's loss_parallel when tensor parallel is on
     # (torchtitan/distributed/utils.py `get_train_context`, `enable_loss_parallel`)
     loss_parallel_under_tp: bool = False
+    # peft keeps LoRA adapters in fp32 over a 16-bit base (`autocast_adapter_dtype=True`, peft/tuners/tuners_utils.py)
+    # and casts each adapter's input to fp32 (peft/tuners/lora/layer.py `_cast_input_dtype`); torchtune's adapters
+    # share the base dtype
+    fp32_adapters: bool = False
 
     def uses_fused_kernels(self, precision: str) -> bool:
         if self.kernels == "by-precision":
@@ -103,6 +107,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             recompute_policies=("none", "full"),
             selective_means="attention",
             fp8_recipe=None,
+            fp32_adapters=True,
         ),
         FrameworkProfile(
             id="torchtune",
@@ -157,6 +162,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             recompute_policies=("none", "full"),
             selective_means="attention",
             fp8_recipe=None,
+            fp32_adapters=True,
         ),
         FrameworkProfile(
             id="llm-foundry",
@@ -170,6 +176,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             recompute_policies=("none", "full"),
             selective_means="attention",
             fp8_recipe="te",
+            fp32_adapters=True,
         ),
     )
 }
