@@ -16,7 +16,7 @@ from gpuplanner.cli.app import AppRequest, app_request
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "llama-3.1-70b-full-64xh100.gpuplan.toml"
-COMMANDS = ("estimate", "plan", "export", "catalog", "bench-script", "calibrate")
+COMMANDS = ("estimate", "plan", "export", "catalog", "bench-script", "calibrate", "import-config", "launch")
 
 
 def run(*args: str | os.PathLike[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
