@@ -152,7 +152,7 @@ def fit_changes(
         if v is not None and e is not None and _fits(e):
             found.append(FitChange(kind, v, gpu, e))
     found.sort(key=lambda c: (c.wall_seconds is None, c.wall_seconds or 0.0, c.memory_bytes))
-    found = found[:limit]
+    found = _distinct(found)[:limit]
     if not found and not stopped():  # no single change is enough: all of them together, on the same GPUs
         v = _valid(_all_savers(s))
         e = _estimate(v, catalog, gpu) if v is not None else None
@@ -162,6 +162,17 @@ def fit_changes(
     if more is not None:
         found.append(more)
     return tuple(found)
+
+
+def _distinct(changes: list[FitChange]) -> list[FitChange]:
+    """One change per outcome: "recompute chosen by the planner" and "full recompute" often land on the same
+    layout; the first (the one tried first, see KINDS) stays."""
+    order = {k: i for i, k in enumerate(KINDS)}
+    seen: dict[tuple[float, float | None], FitChange] = {}
+    for c in sorted(changes, key=lambda c: order[c.kind]):
+        seen.setdefault((c.memory_bytes, c.wall_seconds), c)
+    kept = set(map(id, seen.values()))
+    return [c for c in changes if id(c) in kept]
 
 
 def _more_gpus(s: Scenario, catalog: Catalog, gpu: str, stopped: Callable[[], bool]) -> FitChange | None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.naming import gpu_short_name
 from gpuplanner.core.scenario import Scenario
 
 from . import formatting as fmt
@@ -84,7 +85,11 @@ def _deadline_text(rs: ResultSet) -> str:
 def _closest_text(rs: ResultSet) -> str:
     rec = rs.recommendation
     n = rs.scenario.hardware.gpu_count
-    head = tr("None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.")
+    head = (
+        tr("None of the candidate GPUs fits this workload on {0} GPU: {1} comes closest, {2} short per GPU.")
+        if n == 1
+        else tr("None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.")
+    )
     text = head.format(fmt.count(n), _name(rs, rec.gpu), fmt.gib(rec.shortfall_bytes))
     if rs.advice:
         fixes = "; ".join(
@@ -159,7 +164,7 @@ def suggested_change(rs: ResultSet | None) -> tuple[str, str, Scenario] | None:
     if rec.kind == "deadline" and rec.gpu is not None and rec.gpu_count is not None:
         if rec.gpu == s.hardware.gpu and rec.gpu_count == s.hardware.gpu_count:
             return None
-        label = tr("Use {0} × {1}").format(fmt.count(rec.gpu_count), _name(rs, rec.gpu))
+        label = tr("Use {0} × {1}").format(fmt.count(rec.gpu_count), gpu_short_name(rec.gpu))
         new = replace(s, hardware=replace(s.hardware, gpu=rec.gpu, gpu_count=rec.gpu_count))
         return label, tr("Use the GPUs the deadline needs"), new
     if rec.kind == "closest" and rs.advice:

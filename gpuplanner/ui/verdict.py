@@ -17,7 +17,8 @@ from .theme import error_color
 class Verdict(QWidget):
     applyRequested = Signal(object, str)  # the scenario to apply, the undo text
 
-    def __init__(self, *, bold_scale: float = 1.0, parent: QWidget | None = None) -> None:
+    def __init__(self, *, bold_scale: float = 1.0, stacked: bool = False, parent: QWidget | None = None) -> None:
+        """``stacked``: the button under the sentence (a narrow panel), else beside it."""
         super().__init__(parent)
         self.label = QLabel(recommendation(None))
         self.label.setWordWrap(True)
@@ -38,14 +39,18 @@ class Verdict(QWidget):
         self.warnings.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.warnings.hide()
         self._change: tuple[str, str, Scenario] | None = None
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.label, 1)
-        row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 2, 4, 4)
         lay.setSpacing(2)
-        lay.addLayout(row)
+        if stacked:
+            lay.addWidget(self.label)
+            lay.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
+        else:
+            row = QHBoxLayout()
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(self.label, 1)
+            row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
+            lay.addLayout(row)
         lay.addWidget(self.warnings)
 
     def show_results(self, rs: ResultSet | None) -> None:

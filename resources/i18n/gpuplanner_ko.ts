@@ -247,7 +247,7 @@
         </message>
         <message>
             <location filename="../../gpuplanner/ui/framework_text.py" line="86" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="28" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="29" />
             <source>recompute chosen by the planner</source>
             <translation>플래너가 고른 재계산</translation>
         </message>
@@ -267,12 +267,17 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/_units.py" line="45" />
-            <source>Wall clock ({0}, log scale)</source>
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="46" />
+            <source>Wall clock ({0}, log)</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="46" />
+            <source>Wall clock ({0}, log scale)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="48" />
             <source>Wall clock ({0})</source>
             <translation type="unfinished" />
         </message>
@@ -328,48 +333,43 @@ short {0}</source>
             <translation>메모리 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="34" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="38" />
             <source>Job cost (on demand) against time, all GPU types (Pareto)</source>
             <translation>작업 비용(온디맨드) 대 소요 시간, 전체 GPU 종류 (파레토)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="42" />
-            <source>Wall clock (days, log scale)</source>
-            <translation>실제 소요 시간 (일, 로그 눈금)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="56" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="64" />
             <source>Job cost ({0})</source>
             <translation>작업 비용 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="59" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="67" />
             <source>Inference serving has no training job to cost.</source>
             <translation>추론 서빙에는 비용을 계산할 학습 작업이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="61" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="69" />
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="73" />
             <source>No time estimate from the engine for this scenario.</source>
             <translation>이 시나리오에 대한 엔진의 시간 추정값이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="63" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="71" />
             <source>Computing other GPU counts…</source>
             <translation>다른 GPU 수 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="70" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="78" />
             <source>No on-demand price in the catalog for: {0}</source>
             <translation>카탈로그에 온디맨드 가격이 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="90" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="101" />
             <source>Pareto front</source>
             <translation>파레토 프런트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="114" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="130" />
             <source>{0} × {1}
 {2}, {3}
 {4}</source>
@@ -378,97 +378,97 @@ short {0}</source>
 {4}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="136" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="152" />
             <source>Pareto front: {0}</source>
             <translation>파레토 프런트: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="26" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
             <source>Owning (TCO)</source>
             <translation>온프레미스 구매 (TCO)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="28" />
             <source>Cloud on demand</source>
             <translation>클라우드 온디맨드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="28" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="29" />
             <source>Reserved 1 year</source>
             <translation>1년 예약 인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="29" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="30" />
             <source>Reserved 3 years</source>
             <translation>3년 예약 인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="30" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="31" />
             <source>Spot</source>
             <translation>스팟</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="38" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="39" />
             <source>Rent or buy: cost over the horizon by utilization</source>
             <translation>임대 또는 구매: 가동률별 분석 기간 총비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="48" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="49" />
             <source>Utilization (%)</source>
             <translation>가동률 (%)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="73" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="74" />
             <source>Cost over {0:g} years ({1})</source>
             <translation>{0:g}년 총비용 ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="79" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
             <source>no cost estimate</source>
             <translation>비용 추정값 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="81" />
             <source>No cost curve: {0}</source>
             <translation>비용 곡선 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="101" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="102" />
             <source>{0} × {1}.</source>
             <translation>{0} × {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="104" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="105" />
             <source>No price for {0} (enter one in step 4).</source>
             <translation>{0} 가격 없음 (4단계에서 입력하세요).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="119" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="120" />
             <source>break-even {0}</source>
             <translation>손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="128" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="129" />
             <source>Owning wins above {0} utilization.</source>
             <translation>가동률 {0} 이상에서는 온프레미스 구매가 유리합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="130" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="131" />
             <source>No break-even between 0 and 100%.</source>
             <translation>가동률 0–100% 사이에 손익분기점이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="141" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="142" />
             <source>yours {0}</source>
             <translation>현재 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="168" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="169" />
             <source>at {0} utilization</source>
             <translation>가동률 {0}일 때</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="193" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="194" />
             <source>On-demand {0}, owning {1}, break-even {2}</source>
             <translation>온디맨드 {0}, 온프레미스 구매 {1}, 손익분기 가동률 {2}</translation>
         </message>
@@ -499,194 +499,199 @@ short {0}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="119" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="39" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="40" />
             <source>{0} GPUs</source>
             <translation>GPU {0}개</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="136" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="137" />
             <source>deadline {0:g} days</source>
             <translation>마감 기한 {0:g}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="139" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="140" />
             <source>The workload fits on none of the plotted GPU counts.</source>
             <translation>그래프의 어떤 GPU 수에서도 워크로드가 메모리에 맞지 않습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="155" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="156" />
             <source>{0} × {1}
 {2}, {3}</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="187" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="188" />
             <source>{0} days on {1} GPUs</source>
             <translation>GPU {1}개로 {0}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="29" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="30" />
             <source>automatic layout</source>
             <translation>자동 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="30" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="31" />
             <source>full recompute</source>
             <translation>전체 재계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="31" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="32" />
             <source>ZeRO-3</source>
             <translation>ZeRO-3</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="32" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="33" />
             <source>micro-batch 1</source>
             <translation>마이크로 배치 1</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="33" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="34" />
             <source>chunked loss</source>
             <translation>청크 손실</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="34" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="35" />
             <source>8-bit AdamW</source>
             <translation>8비트 AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="35" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="36" />
             <source>optimizer states on the CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="36" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="37" />
             <source>full recompute, chunked loss and 8-bit AdamW together</source>
             <translation>전체 재계산, 청크 손실, 8비트 AdamW를 함께</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="52" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="53" />
             <source>; at {0} utilization owning ({1}) beats renting on demand ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온프레미스 구매({1})가 온디맨드 임대({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="54" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="55" />
             <source>, break-even {0}</source>
             <translation>, 손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="55" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="56" />
             <source>; at {0} utilization renting on demand ({1}) is cheaper than owning ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온디맨드 임대({1})가 온프레미스 구매({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="57" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="58" />
             <source> (owning wins above {0})</source>
             <translation> (가동률 {0} 이상이면 구매가 유리)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="70" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="132" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="71" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="137" />
             <source>, {0} at on-demand prices</source>
             <translation>, 온디맨드 가격으로 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="71" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="72" />
             <source>Needs {0} × {1} for the {2:g}-day deadline ({3}{4})</source>
             <translation>{2:g}일 기한에는 {0} × {1}이(가) 필요합니다 ({3}{4})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="78" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="79" />
             <source>on {0} GPU</source>
             <translation>GPU {0}개에서는</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="78" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="79" />
             <source>on {0} GPUs</source>
             <translation>GPU {0}개에서는</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="79" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="80" />
             <source>, and it does not fit</source>
             <translation>, 메모리에 들어가지 않음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="80" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="81" />
             <source>; {0} it takes {1}{2}</source>
             <translation>; {0} {1} 걸립니다{2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="87" />
-            <source>None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.</source>
+            <location filename="../../gpuplanner/ui/recommend.py" line="89" />
+            <source>None of the candidate GPUs fits this workload on {0} GPU: {1} comes closest, {2} short per GPU.</source>
             <translation>GPU {0}개로는 어떤 후보 GPU에도 이 작업이 들어가지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2} 부족합니다.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="91" />
+            <source>None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.</source>
+            <translation>GPU {0}개로는 어떤 후보 GPU에도 이 작업이 들어가지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2} 부족합니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="96" />
             <source>{0} → {1} of {2}, fits</source>
             <translation>{0} → {2} 중 {1}, 들어감</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="96" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="101" />
             <source>It fits with: {0}.</source>
             <translation>이렇게 하면 들어갑니다: {0}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="101" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="106" />
             <source>No single change tried (recompute, ZeRO-3, micro-batch 1, chunked loss, 8-bit AdamW, up to 256× the GPUs) makes it fit: use LoRA or QLoRA, a shorter sequence or a larger GPU.</source>
             <translation>시도한 변경(재계산, ZeRO-3, 마이크로 배치 1, 청크 손실, 8비트 AdamW, GPU 최대 256배) 중 하나만으로는 들어가지 않습니다. LoRA나 QLoRA, 더 짧은 시퀀스, 더 큰 GPU를 쓰세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="111" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="116" />
             <source>No candidate GPU meets the {0:g}-day deadline ({1}).</source>
             <translation>{0:g}일 기한을 맞추는 후보 GPU가 없습니다 ({1}).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="113" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="118" />
             <source>No estimate yet: {0}</source>
             <translation>아직 추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="113" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="118" />
             <source>no candidate GPU</source>
             <translation>후보 GPU 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="118" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="123" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="133" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="138" />
             <source>Use {0} × {1}: it fits with {2} free per GPU and trains in {3} ({4}{5})</source>
             <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞고 학습에 {3} 소요 ({4}{5})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="144" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="149" />
             <source> (up to {0} concurrent sequences)</source>
             <translation> (동시 시퀀스 최대 {0}개)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="146" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="151" />
             <source>Use {0} × {1}: it fits with {2} free per GPU{3}</source>
             <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞음{3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="162" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
             <source>Use {0} × {1}</source>
             <translation>{0} × {1} 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="164" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="169" />
             <source>Use the GPUs the deadline needs</source>
             <translation>기한에 필요한 GPU 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="172" />
             <source>Apply: {0}</source>
             <translation>적용: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="172" />
             <source>Apply a change that fits</source>
             <translation>들어가게 하는 변경 적용</translation>
         </message>
@@ -2616,12 +2621,12 @@ Source: {5}</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="84" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="85" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
@@ -2812,8 +2817,8 @@ Source: {5}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="152" />
-            <source>torch.co&amp;mpile</source>
-            <translation>torch.compile 사용(&amp;M)</translation>
+            <source>torch.compile (&amp;JIT-compiled model)</source>
+            <translation>torch.compile 사용(&amp;J)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="156" />
@@ -2862,8 +2867,8 @@ Source: {5}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
-            <source>&amp;Framework:</source>
-            <translation>프레임워크(&amp;F):</translation>
+            <source>Frame&amp;work:</source>
+            <translation>프레임워크(&amp;W):</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
@@ -3869,8 +3874,8 @@ The open scenario was not changed.</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/model_page.py" line="52" />
-            <source>Scenario &amp;name:</source>
-            <translation>시나리오 이름(&amp;N):</translation>
+            <source>Scena&amp;rio name:</source>
+            <translation>시나리오 이름(&amp;R):</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/model_page.py" line="54" />
@@ -4256,67 +4261,67 @@ The model was not changed.</source>
     <context>
         <name>PlotPanel</name>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="54" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="57" />
             <source>Export</source>
             <translation>내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="55" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="58" />
             <source>Save this plot as PNG or SVG</source>
             <translation>이 그래프를 PNG 또는 SVG로 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="56" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="59" />
             <source>Export {0}</source>
             <translation>{0} 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="59" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="62" />
             <source>Save as &amp;PNG…</source>
             <translation>PNG로 저장(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="60" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="63" />
             <source>Save as &amp;SVG…</source>
             <translation>SVG로 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="66" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="69" />
             <source>Preparing the plot…</source>
             <translation>그래프 준비 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="107" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="110" />
             <source>Save as PNG…</source>
             <translation>PNG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="108" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="111" />
             <source>Save as SVG…</source>
             <translation>SVG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="339" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="354" />
             <source>PNG image (*.png)</source>
             <translation>PNG 이미지 (*.png)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="339" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="354" />
             <source>SVG drawing (*.svg)</source>
             <translation>SVG 그림 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="341" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="356" />
             <source>Export plot</source>
             <translation>그래프 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="349" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="364" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="349" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="364" />
             <source>Could not write {0}: {1}</source>
             <translation>{0}을(를) 쓸 수 없습니다: {1}</translation>
         </message>
@@ -4332,17 +4337,17 @@ The model was not changed.</source>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="102" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="103" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="117" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="128" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="129" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>
@@ -4419,17 +4424,17 @@ The model was not changed.</source>
     <context>
         <name>Verdict</name>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="25" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="26" />
             <source>Recommendation</source>
             <translation>추천</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="32" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="33" />
             <source>Apply the suggested change</source>
             <translation>제안된 변경 적용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="37" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="38" />
             <source>Warnings</source>
             <translation>경고</translation>
         </message>

@@ -49,7 +49,7 @@ class ModelPage(PlannerPage):
         self.name = QLineEdit()
         self.name.setClearButtonEnabled(True)
         self.rows["name"] = name_form.add(
-            self.tr("Scenario &name:"),
+            self.tr("Scena&rio name:"),
             self.name,
             self.tr("Shown in the title bar, the file name and the workbook; empty: derived from the plan"),
         )

@@ -46,7 +46,7 @@ class ResultsPage(PlannerPage):
         self.setTitle(t("Results"))
         self.setSubTitle(t("The planned GPU in numbers; hover a number for its formula and inputs."))
         body = self.scrolling_body()
-        self.verdict = Verdict()
+        self.verdict = Verdict(stacked=True)
         self.sentence = self.verdict.label
         self.verdict.applyRequested.connect(self.applyRequested)
         body.addWidget(self.verdict)
@@ -75,6 +75,7 @@ class ResultsPage(PlannerPage):
         for key in FIGURES:
             value = QLabel(fmt.DASH)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setWordWrap(True)  # the framework behaviour is a phrase, not a number
             value.setAccessibleName(labels[key].rstrip(":"))
             form.addRow(QLabel(labels[key]), value)
             self.values[key] = value

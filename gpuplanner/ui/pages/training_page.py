@@ -149,7 +149,7 @@ class TrainingPage(PlannerPage):
         self.framework = combo([(fw, names[fw][0]) for fw in FRAMEWORKS], {fw: names[fw][1] for fw in FRAMEWORKS})
         self.framework_help = QLabel()
         self.framework_help.setWordWrap(True)
-        self.compile = QCheckBox(t("torch.co&mpile"))
+        self.compile = QCheckBox(t("torch.compile (&JIT-compiled model)"))
         self.compile.setAccessibleName(t("torch.compile"))
         self.optimizer = combo(
             [
@@ -171,7 +171,7 @@ class TrainingPage(PlannerPage):
         self.flash = QCheckBox(t("Flash&Attention"))
         self.chunked = QCheckBox(t("Chun&ked loss (no full logits)"))
         self.rows["workload.framework"] = form.add(
-            t("&Framework:"), self.framework, t("The training code you run: it decides what a step keeps in memory")
+            t("Frame&work:"), self.framework, t("The training code you run: it decides what a step keeps in memory")
         )
         form.addRow("", self.framework_help)
         self.rows["workload.precision"] = form.add(t("&Precision:"), self.precision)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QToolTip
 
 from .. import formatting as fmt
 from ..resultset import ResultSet, SweepPoint
+from ._units import DAY_SECONDS, TimeScale, time_scale
 from .base import PlotPanel
 from .memory_plot import short_name
 from .time_plot import gpu_color, gpu_symbol
@@ -22,9 +23,12 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("ParetoPlot", text)
 
 
-def x_of(p: SweepPoint) -> float:
-    """Plot x of a point: log10 of its wall clock in days (the axis is labelled in days)."""
-    return math.log10(max(p.wall_seconds / 86400, 1e-6))
+DAYS_LOG = TimeScale(DAY_SECONDS, log=True)
+
+
+def x_of(p: SweepPoint, scale: TimeScale = DAYS_LOG) -> float:
+    """Plot x of a point: log10 of its wall clock in the axis unit (days unless the plot picked another)."""
+    return scale.value(p.wall_seconds)
 
 
 class ParetoPlot(PlotPanel):
@@ -39,12 +43,16 @@ class ParetoPlot(PlotPanel):
         return {"axisItems": {"left": MoneyAxis("left"), "bottom": Log10Axis("bottom")}}
 
     def make_plot(self, item: Any) -> None:
-        item.setLabel("bottom", tr("Wall clock (days, log scale)"))
+        self.scale = DAYS_LOG
+        item.setLabel("bottom", self.scale.axis_label())
         item.showGrid(x=True, y=True, alpha=0.25)
-        item.addLegend(offset=(-4, 2), labelTextSize="8pt", colCount=3)
+        self.legend_beside(item)
         self.front: list[SweepPoint] = []
         self._shown: list[SweepPoint] = []
         self.plot_widget.scene().sigMouseMoved.connect(self._hover)
+
+    def x_of(self, p: SweepPoint) -> float:
+        return x_of(p, self.scale)
 
     def draw(self, rs: ResultSet) -> None:
         from ._pg import pg
@@ -69,6 +77,9 @@ class ParetoPlot(PlotPanel):
         no_price = sorted({p.gpu_id for p in rs.sweep if p.job_cost is None})
         self.set_note(tr("No on-demand price in the catalog for: {0}").format(", ".join(no_price)) if no_price else "")
         fg = self.foreground()
+        # hours for a job of hours ("0.002 days" read badly), days from two days up
+        self.scale = time_scale([p.wall_seconds for p in usable], log=True)
+        item.setLabel("bottom", self.scale.axis_label())
         for c in rs.candidates:
             pts = [p for p in usable if p.gpu_id == c.gpu_id]
             if not pts:
@@ -82,13 +93,13 @@ class ParetoPlot(PlotPanel):
                 ),
                 legend=short_name(c),
             )
-            scatter.setData([x_of(p) for p in pts], [p.job_cost for p in pts])
+            scatter.setData([self.x_of(p) for p in pts], [p.job_cost for p in pts])
             self.series[c.gpu_id] = scatter
             self._shown += pts
         self.front = [p for p in rs.pareto if p.job_cost is not None]  # the Plan's Pareto set (core.plan)
         if self.front:
             line = self.item("front", lambda: pg.PlotDataItem(), legend=tr("Pareto front"))
-            line.setData([x_of(p) for p in self.front], [p.job_cost for p in self.front])
+            line.setData([self.x_of(p) for p in self.front], [p.job_cost for p in self.front])
             line.setPen(pg.mkPen(fg, width=1.5, style=Qt.PenStyle.DashLine))
         mine = next(
             (
@@ -100,11 +111,16 @@ class ParetoPlot(PlotPanel):
         )
         if mine is not None:
             ring = self.item("yours", lambda: pg.ScatterPlotItem(size=18, symbol="o", brush=None))
-            ring.setData([x_of(mine)], [mine.job_cost], pen=pg.mkPen(fg, width=2), brush=None)
+            ring.setData([self.x_of(mine)], [mine.job_cost], pen=pg.mkPen(fg, width=2), brush=None)
         self.retire()
-        item.enableAutoRange(axis="x")
-        if usable:  # headroom above the points for the legend
-            item.setYRange(0, max(p.job_cost for p in usable) * 1.75, padding=0)
+        xs = [self.x_of(p) for p in self._shown]
+        if xs:  # half a marker clear of the axes at both ends
+            span = max(xs) - min(xs) or 1.0
+            item.setXRange(min(xs) - 0.06 * span, max(xs) + 0.06 * span, padding=0)
+        else:
+            item.enableAutoRange(axis="x")
+        if usable:  # from zero, with room for the ring round the top point (the legend is beside it)
+            item.setYRange(0, max(p.job_cost for p in usable) * 1.1, padding=0)
 
     def point_text(self, p: SweepPoint) -> str:
         cur = self.results.currency if self.results else "USD"
@@ -123,7 +139,7 @@ class ParetoPlot(PlotPanel):
             return
         best, dist = None, 12.0  # pixels
         for p in self._shown:
-            sp = vb.mapViewToScene(QPointF(x_of(p), p.job_cost))
+            sp = vb.mapViewToScene(QPointF(self.x_of(p), p.job_cost))
             d = math.hypot(sp.x() - pos.x(), sp.y() - pos.y())
             if d < dist:
                 best, dist = p, d
