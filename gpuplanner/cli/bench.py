@@ -8,8 +8,7 @@ import sys
 
 from ..benchscript import DEFAULT_STEPS, DEFAULT_WARMUP, render_script, write_script
 from ..core.calibration import bench_fit
-from ..core.catalog import load_catalog
-from ..core.scenario_io import read_scenario
+from ..core.engine import load_checked
 from .args import EXIT_OK, Subparsers, add_command, positive_int
 
 GIB = 2**30
@@ -43,8 +42,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run_bench_script(args: argparse.Namespace) -> int:
-    scenario = read_scenario(args.scenario)
-    catalog = load_catalog()
+    scenario, catalog = load_checked(args.scenario)
     gpu = catalog.gpu(scenario.hardware.gpu)
     if args.output == "-":
         sys.stdout.write(render_script(scenario, warmup=args.warmup, steps=args.steps, scenario_file=args.scenario))

@@ -13,10 +13,9 @@ import math
 from typing import Any
 
 from ..core.calibration import DEFAULT_GPU_COUNTS, compare, device_mismatch, read_result, write_calibration
-from ..core.catalog import load_catalog
+from ..core.engine import load_checked
 from ..core.errors import InputError
 from ..core.report import estimate_document
-from ..core.scenario_io import read_scenario
 from .args import EXIT_OK, Subparsers, add_command, gpu_counts
 
 GIB = 2**30
@@ -55,9 +54,8 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
-    scenario = read_scenario(args.scenario)
+    scenario, catalog = load_checked(args.scenario)
     result = read_result(args.result)
-    catalog = load_catalog()
     cal = compare(scenario, catalog, result, gpu_counts=args.gpus, any_device=args.any_device)
     written = None
     if args.write:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from ..core.catalog import load_catalog
-from ..core.errors import FileAccessError
-from ..core.scenario_io import read_scenario
+from ..core.engine import load_checked
+from ..core.files import read_user_text
 from ..export import export_workbook
 from .args import EXIT_OK, Subparsers, add_command
 
@@ -21,12 +19,9 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = read_scenario(args.scenario)
-    try:
-        text = Path(args.scenario).read_text(encoding="utf-8")
-    except OSError as err:  # read_scenario just read it; a race is still a file error
-        raise FileAccessError(f"cannot be read ({err.strerror or err})", file=str(args.scenario)) from None
-    catalog = load_catalog()
+    # the same checks as every command: catalog ids named by their scenario key, one shared reader
+    scenario, catalog = load_checked(args.scenario)
+    text = read_user_text(args.scenario, "scenario file")
     export_workbook(scenario, catalog, args.output, language=args.language, scenario_text=text)
     print(f"wrote {args.output}")
     return EXIT_OK
