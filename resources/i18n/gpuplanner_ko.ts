@@ -254,32 +254,32 @@
         <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
             <source>minutes</source>
-            <translation type="unfinished" />
+            <translation>분</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
             <source>hours</source>
-            <translation type="unfinished" />
+            <translation>시간</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
             <source>days</source>
-            <translation type="unfinished" />
+            <translation>일</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="46" />
             <source>Wall clock ({0}, log)</source>
-            <translation type="unfinished" />
+            <translation>실제 소요 시간 ({0}, 로그)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="46" />
             <source>Wall clock ({0}, log scale)</source>
-            <translation type="unfinished" />
+            <translation>실제 소요 시간 ({0}, 로그 눈금)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="48" />
             <source>Wall clock ({0})</source>
-            <translation type="unfinished" />
+            <translation>실제 소요 시간 ({0})</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="43" />
@@ -517,7 +517,8 @@ short {0}</source>
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="156" />
             <source>{0} × {1}
 {2}, {3}</source>
-            <translation type="unfinished" />
+            <translation>{0} × {1}
+{2}, {3}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="188" />

@@ -28,10 +28,16 @@ class Log2CountAxis(pg.AxisItem):
         super().__init__(orientation, **kw)
         self.enableAutoSIPrefix(False)
 
+    MIN_TICK_PX = 44  # "16,384" in 8 pt with a gap; closer labels ran together ("5121,024")
+
     def tickValues(self, minVal, maxVal, size):  # noqa: N802,N803 - pyqtgraph API
-        lo, hi = math.floor(minVal), math.ceil(maxVal)
-        major = [float(k) for k in range(max(lo, 0), hi + 1)]
-        return [(1.0, major)]
+        lo, hi = max(math.ceil(minVal - 1e-9), 0), math.floor(maxVal + 1e-9)
+        if hi < lo:
+            return [(1.0, [])]
+        room = max(int(size // self.MIN_TICK_PX), 1)
+        step = max(math.ceil((hi - lo + 1) / room), 1)
+        # every step-th power of two, counted from the top so the largest count keeps its label
+        return [(1.0, [float(k) for k in range(hi, lo - 1, -step)][::-1])]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
         return [f"{2 ** round(v):,}" for v in values]
@@ -56,6 +62,42 @@ class CategoryAxis(pg.AxisItem):
         return out
 
 
+def plain_number(v: float) -> str:
+    """A tick value as people write it: 0.002, 0.5, 20, 1,000, 20,000 (never 1e+03)."""
+    a = abs(v)
+    if a >= 100 or a == 0 or abs(v - round(v)) < 1e-9 * max(a, 1):
+        return f"{v:,.0f}"
+    if a >= 1:
+        return f"{v:.3g}"
+    return f"{v:.{max(0, -math.floor(math.log10(a))) + 1}f}".rstrip("0").rstrip(".")
+
+
+def log_ticks(lo: float, hi: float) -> list[float]:
+    """log10 positions of the 1-2-5 values between 10**lo and 10**hi (decades only when that is many)."""
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        return []
+    ticks = []
+    for decade in range(math.floor(lo) - 1, math.ceil(hi) + 1):
+        for m in (1, 2, 5):
+            v = decade + math.log10(m)
+            if lo <= v <= hi:
+                ticks.append(v)
+    if len(ticks) > 9:
+        ticks = [v for v in ticks if abs(v - round(v)) < 1e-9]
+    return ticks
+
+
+class NumberAxis(pg.AxisItem):
+    """Linear ticks with thousands separators and no "(x1e+03)" prefix: 300,000 rather than 300000."""
+
+    def __init__(self, orientation: str = "left", **kw: object) -> None:
+        super().__init__(orientation, **kw)
+        self.enableAutoSIPrefix(False)
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
+        return [plain_number(v * scale) for v in values]
+
+
 class Log10Axis(pg.AxisItem):
     """x = log10(value), ticked at 1-2-5 steps of the value (days: 0.5, 1, 2, 5, 10 …)."""
 
@@ -64,17 +106,26 @@ class Log10Axis(pg.AxisItem):
         self.enableAutoSIPrefix(False)
 
     def tickValues(self, minVal, maxVal, size):  # noqa: N802,N803 - pyqtgraph API
-        if not (math.isfinite(minVal) and math.isfinite(maxVal)) or maxVal <= minVal:
-            return []
-        ticks = []
-        for decade in range(math.floor(minVal) - 1, math.ceil(maxVal) + 1):
-            for m in (1, 2, 5):
-                v = decade + math.log10(m)
-                if minVal <= v <= maxVal:
-                    ticks.append(v)
-        if len(ticks) > 9:
-            ticks = [v for v in ticks if abs(v - round(v)) < 1e-9]
-        return [(1.0, ticks)]
+        return [(1.0, log_ticks(minVal, maxVal))]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
-        return [f"{10**v:,.3g}" for v in values]
+        return [plain_number(10**v) for v in values]
+
+
+class MaybeLogAxis(NumberAxis):
+    """A value axis that is linear or log10 (the plot then draws log10 of its values), switched per draw:
+    a time that spans a hundredfold reads on a log axis, one that spans twofold on a linear one."""
+
+    def __init__(self, orientation: str = "left", **kw: object) -> None:
+        super().__init__(orientation, **kw)
+        self.log = False
+
+    def tickValues(self, minVal, maxVal, size):  # noqa: N802,N803 - pyqtgraph API
+        if self.log:
+            return [(1.0, log_ticks(minVal, maxVal))]
+        return super().tickValues(minVal, maxVal, size)
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
+        if self.log:
+            return [plain_number(10**v) for v in values]
+        return super().tickStrings(values, scale, spacing)

@@ -28,6 +28,13 @@ EXPORT_MARGIN = 8
 EXPORT_SUFFIXES = (".png", ".svg")
 
 
+def keep_inside(label: Any, flip: bool) -> None:
+    """Put an InfiniteLine's label on the line's left (``flip``) or right, so that it stays in the plot
+    ("break-even 95%" ran off the right edge, and a Korean label lost its last characters)."""
+    label.anchors = [(1.0 if flip else 0.0, y) for _x, y in label.anchors]
+    label.updatePosition()
+
+
 class PlotPanel(QFrame):
     title_text = ""
     file_stem = "plot"
@@ -43,6 +50,9 @@ class PlotPanel(QFrame):
         f = self.title.font()
         f.setBold(True)
         self.title.setFont(f)
+        # wraps rather than running under the Export button in a narrow panel (or in Korean)
+        self.title.setWordWrap(True)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.export_button = QToolButton()
         self.export_button.setText(self.tr("Export"))
         self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG"))
@@ -62,7 +72,7 @@ class PlotPanel(QFrame):
         head = QHBoxLayout()
         head.setContentsMargins(0, 0, 0, 0)
         head.addWidget(self.title, 1)
-        head.addWidget(self.export_button)
+        head.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(6, 4, 6, 4)
         self._layout.setSpacing(2)
@@ -113,6 +123,18 @@ class PlotPanel(QFrame):
 
     def axis_items(self) -> dict[str, Any]:
         return {}
+
+    def legend_beside(self, plot_item: Any) -> Any:
+        """A legend in its own column right of the plot: with one entry per GPU over curves that can cross
+        anywhere, a legend anchored inside the plot covered points wherever it sat (and a row under the x
+        axis took the height these short panels lack)."""
+        from ._pg import pg
+
+        legend = pg.LegendItem(colCount=1, labelTextSize="8pt", horSpacing=4, verSpacing=-8)
+        plot_item.layout.addItem(legend, 2, 3)
+        plot_item.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
+        plot_item.legend = legend
+        return legend
 
     # --- drawing -------------------------------------------------------------------------------------
     def make_plot(self, plot_item: Any) -> None:

@@ -43,9 +43,9 @@ class MemoryPlot(PlotPanel):
         return tr("Memory per GPU against capacity")
 
     def axis_items(self) -> dict[str, Any]:
-        from ._axes import CategoryAxis
+        from ._axes import CategoryAxis, NumberAxis
 
-        return {"axisItems": {"bottom": CategoryAxis("bottom")}}
+        return {"axisItems": {"bottom": CategoryAxis("bottom"), "left": NumberAxis("left")}}
 
     def make_plot(self, item: Any) -> None:
         item.setLabel("left", tr("GiB per GPU"))

@@ -12,8 +12,9 @@ from PySide6.QtGui import QColor
 from .. import formatting as fmt
 from ..resultset import CandidateResult, ResultSet
 from ..theme import TIER_COLORS
-from .base import PlotPanel
+from .base import PlotPanel, keep_inside
 
+LABEL_FLIP = 0.7  # a line label past this utilization goes on the line's left (a Korean one is ~30% wide)
 SERIES = ("onprem_tco", "cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot")
 
 
@@ -118,6 +119,7 @@ class TcoPlot(PlotPanel):
             line.setValue(100 * u_star)
             line.label.setFormat(tr("break-even {0}").format(fmt.percent(u_star)))
             line.label.setColor(fg)
+            keep_inside(line.label, u_star > LABEL_FLIP)
             at = self._interp(u_star, "cloud_on_demand")
             if at is not None:
                 dot = self.item(
@@ -139,6 +141,7 @@ class TcoPlot(PlotPanel):
         mine.setValue(100 * u)
         mine.label.setFormat(tr("yours {0}").format(fmt.percent(u)))
         mine.label.setColor(fg)
+        keep_inside(mine.label, u > LABEL_FLIP)
         self.set_note(" ".join(notes))
         self.retire()
         item.setXRange(0, 100, padding=0.02)

@@ -6,13 +6,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
+from PySide6.QtGui import QColor, QCursor
+from PySide6.QtWidgets import QToolTip
 
 from .. import formatting as fmt
-from ..resultset import ResultSet
+from ..resultset import CandidateResult, ResultSet, SweepPoint
 from ..theme import SERIES_COLORS
-from .base import PlotPanel
+from ._units import DAY_SECONDS, time_scale
+from .base import PlotPanel, keep_inside
 from .memory_plot import short_name
 
 
@@ -41,16 +43,23 @@ class TimePlot(PlotPanel):
         return tr("Training time against GPU count")
 
     def axis_items(self) -> dict[str, Any]:
-        from ._axes import Log2CountAxis
+        from ._axes import Log2CountAxis, MaybeLogAxis
 
-        return {"axisItems": {"bottom": Log2CountAxis("bottom")}}
+        return {"axisItems": {"bottom": Log2CountAxis("bottom"), "left": MaybeLogAxis("left")}}
 
     def make_plot(self, item: Any) -> None:
         item.setLabel("bottom", tr("GPUs"))
-        item.setLabel("left", tr("Wall clock (days)"))
         item.setLogMode(x=False, y=False)
         item.showGrid(x=True, y=True, alpha=0.25)
-        item.addLegend(offset=(-8, 8), labelTextSize="8pt")
+        self.legend_beside(item)
+        self.scale = time_scale([])
+        item.setLabel("left", self.scale.axis_label(short=True))
+        self._shown: list[tuple[CandidateResult, SweepPoint]] = []
+        self.plot_widget.scene().sigMouseMoved.connect(self._hover)
+
+    def y_of(self, seconds: float) -> float:
+        """Plot y of a wall-clock time (in the unit and scale of the last draw)."""
+        return self.scale.value(seconds)
 
     def draw(self, rs: ResultSet) -> None:
         from ._pg import pg
@@ -69,8 +78,17 @@ class TimePlot(PlotPanel):
             self.retire()
             return
         fg = self.foreground()
-        for c in rs.candidates:
-            pts = [p for p in rs.sweep_for(c.gpu_id) if p.fits and p.wall_seconds is not None]
+        dl = rs.scenario.workload.deadline_days
+        plotted = [
+            (c, [p for p in rs.sweep_for(c.gpu_id) if p.fits and p.wall_seconds is not None]) for c in rs.candidates
+        ]
+        times = [p.wall_seconds for _c, pts in plotted for p in pts]
+        self.scale = time_scale(times + ([dl * DAY_SECONDS] if dl is not None else []))
+        axis = item.getAxis("left")
+        axis.log = self.scale.log
+        item.setLabel("left", self.scale.axis_label(short=True))
+        self._shown = []
+        for c, pts in plotted:
             if not pts:
                 continue
             color = gpu_color(rs, c.gpu_id)
@@ -86,8 +104,9 @@ class TimePlot(PlotPanel):
                 ),
                 legend=short_name(c),
             )
-            curve.setData([math.log2(p.gpu_count) for p in pts], [p.wall_seconds / 86400 for p in pts])
+            curve.setData([math.log2(p.gpu_count) for p in pts], [self.y_of(p.wall_seconds) for p in pts])
             self.series[c.gpu_id] = curve
+            self._shown += [(c, p) for p in pts]
         n = rs.scenario.hardware.gpu_count
         mine = self.item(
             "gpu_count",
@@ -99,7 +118,9 @@ class TimePlot(PlotPanel):
         mine.setValue(math.log2(n))
         mine.label.setFormat((tr("{0} GPU") if n == 1 else tr("{0} GPUs")).format(n))
         mine.label.setColor(fg)
-        dl = rs.scenario.workload.deadline_days
+        counts = [math.log2(p.gpu_count) for _c, p in self._shown] or [math.log2(n)]
+        # the label on the side of the line with room: right of it in the left half, left of it past the middle
+        keep_inside(mine.label, math.log2(n) > (min(counts) + max(counts)) / 2)
         if dl is not None:
             line = self.item(
                 "deadline",
@@ -108,16 +129,54 @@ class TimePlot(PlotPanel):
                     movable=False,
                     pen=pg.mkPen(QColor("#D55E00"), width=1.5, style=Qt.PenStyle.DashLine),
                     label="",
-                    labelOpts={"position": 0.85},
+                    # right end, above the line: centred at 0.85 it ran off the plot's edge
+                    labelOpts={"position": 0.98, "anchors": [(1, 1), (1, 1)]},
                 ),
             )
-            line.setValue(dl)
+            line.setValue(self.y_of(dl * DAY_SECONDS))
             line.label.setFormat(tr("deadline {0:g} days").format(dl))
             line.label.setColor(fg)
         fitted = [k for k in self.series if k not in ("gpu_count", "deadline") and not k.startswith("gpu:")]
         self.set_note("" if fitted else tr("The workload fits on none of the plotted GPU counts."))
         self.retire()
-        item.enableAutoRange()
+        item.enableAutoRange(axis="x")
+        ys = [self.y_of(p.wall_seconds) for _c, p in self._shown]
+        if dl is not None:
+            ys.append(self.y_of(dl * DAY_SECONDS))  # the deadline always in view, not off the top
+        if ys:
+            lo, hi = min(ys), max(ys)
+            if self.scale.log:
+                item.setYRange(lo - 0.08 * (hi - lo or 1), hi + 0.08 * (hi - lo or 1), padding=0)
+            else:
+                item.setYRange(0, hi * 1.08 or 1.0, padding=0)
+        else:
+            item.enableAutoRange(axis="y")
+
+    def point_text(self, c: CandidateResult, p: SweepPoint) -> str:
+        return tr("{0} × {1}\n{2}, {3}").format(
+            fmt.count(p.gpu_count), c.gpu_name, fmt.days(p.wall_seconds), fmt.gpu_hours(p.gpu_hours)
+        )
+
+    def tooltip_near(self, scene_pos: QPointF, radius_px: float = 12.0) -> str | None:
+        """The readout of the plotted point nearest ``scene_pos`` (within ``radius_px``), else None."""
+        vb = self.plot_widget.getPlotItem().getViewBox()
+        best, dist = None, radius_px
+        for c, p in self._shown:
+            sp = vb.mapViewToScene(QPointF(math.log2(p.gpu_count), self.y_of(p.wall_seconds)))
+            d = math.hypot(sp.x() - scene_pos.x(), sp.y() - scene_pos.y())
+            if d < dist:
+                best, dist = (c, p), d
+        return self.point_text(*best) if best is not None else None
+
+    def _hover(self, pos: QPointF) -> None:
+        vb = self.plot_widget.getPlotItem().getViewBox()
+        if not self._shown or not vb.sceneBoundingRect().contains(pos):
+            return
+        text = self.tooltip_near(pos)
+        if text:
+            QToolTip.showText(QCursor.pos(), text, self.plot_widget)
+        else:
+            QToolTip.hideText()
 
     def describe(self) -> str:
         rs = self.results
