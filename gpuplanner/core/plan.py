@@ -329,12 +329,8 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
         for c in usable:
             check()
             d = smallest_count(s, catalog, c.gpu, days)
-            tco = None
-            if d.gpu_count is not None:
-                e = estimate(_with_count(s, d.gpu_count), catalog, c.gpu)
-                tco = getattr(e.cost, "onprem_tco", None)
             deadline[c.gpu] = DeadlineAnswer(
-                d.gpu, d.gpu_count, d.wall_seconds, d.job_cloud_on_demand, tco, d.layout, d.reason
+                d.gpu, d.gpu_count, d.wall_seconds, d.job_cloud_on_demand, d.onprem_tco, d.layout, d.reason
             )
     rows: list[SweepRow] = []
     has_time = any(c.estimate.time is not None for c in usable)  # type: ignore[union-attr]

@@ -88,6 +88,7 @@ class DeadlineResult:
     job_cloud_on_demand: float | None  # None: no cost model or no on-demand price
     layout: Layout | None
     reason: str | None = None  # why gpu_count is None
+    onprem_tco: float | None = None  # owning that many GPUs over the horizon
 
 
 @dataclass(frozen=True)
@@ -508,11 +509,16 @@ def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: fl
         else:
             lo = mid
     count = hi * step_gpus
-    est = estimate(_with_count(s, count), catalog, gpu_id)
+    est = estimate(_with_count(s, count), catalog, gpu_id, limits=False)
     cost = getattr(est.cost, "job_cloud_on_demand", None) if est.cost is not None else None
     wall = est.time.wall_seconds if est.time is not None else walls[count]
     return DeadlineResult(
-        gpu=base.gpu.id, gpu_count=count, wall_seconds=wall, job_cloud_on_demand=cost, layout=est.layout
+        gpu=base.gpu.id,
+        gpu_count=count,
+        wall_seconds=wall,
+        job_cloud_on_demand=cost,
+        layout=est.layout,
+        onprem_tco=getattr(est.cost, "onprem_tco", None),
     )
 
 
