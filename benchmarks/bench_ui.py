@@ -97,7 +97,7 @@ def bench_redraw(runs: int) -> dict[str, float]:
     from PySide6.QtCore import QSettings
 
     from gpuplanner.ui.app import build_window, create_application
-    from gpuplanner.ui.resultset import compute_candidates, compute_results
+    from gpuplanner.ui.resultset import compute_results
 
     app = create_application(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:
@@ -137,11 +137,9 @@ def bench_redraw(runs: int) -> dict[str, float]:
             view.grab()
 
         def change_estimate_redraw(i: int) -> None:
+            # what the worker publishes first after an edit: the Plan without its GPU-count sweep
             s = variants[i % len(variants)]
-            cands = compute_candidates(s, doc.catalog)
-            from gpuplanner.ui.resultset import ResultSet
-
-            view.show_results(ResultSet(s, cands, results[i % len(results)].sweep))
+            view.show_results(compute_results(s, doc.catalog, sweep=False))
             view.grab()
 
         out = {
