@@ -147,3 +147,35 @@ def test_a_narrow_panel_wraps_its_title_clear_of_the_export_button(window, qtbot
     )
     assert metrics.horizontalAdvance(panel.title.text()) > title.width()  # too long for one line here
     assert title.height() >= wrapped.height()  # every line shown
+
+
+@pytest.fixture
+def korean_window(qtbot, qapp, settings):
+    from gpuplanner.ui import i18n
+    from gpuplanner.ui.app import build_window
+
+    assert i18n.install_translator(qapp, "ko") == "ko"
+    win = build_window(settings, smoke_test=True)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: win._painted, timeout=5000)
+    wait_for_results(qtbot, win)
+    yield win
+    win.doc.undo_stack.setClean()
+    win.runner.shutdown()
+    i18n.uninstall_translator(qapp)
+
+
+def test_korean_line_labels_are_not_cut_at_the_plot_edge(korean_window, qtbot):
+    """ "손익분기 가동률 …" lost its end past the right edge; the deadline label too."""
+    window = korean_window
+    edit(window, qtbot, tokens=1.4e12, deadline_days=30.0)
+    s = window.doc.scenario
+    window.doc.edit(replace(s, cost=replace(s.cost, utilization=0.95)), "test")
+    wait_for_results(qtbot, window, timeout=60_000)
+    tco, time_plot = window.results_view.tco_plot, window.results_view.time_plot
+    assert "손익분기" in tco.series["breakeven"].label.toPlainText()
+    for plot, key in ((tco, "breakeven"), (tco, "utilization"), (time_plot, "deadline"), (time_plot, "gpu_count")):
+        label = plot.series[key].label
+        assert view_rect(plot).adjusted(-1, -1, 1, 1).contains(label.sceneBoundingRect()), label.toPlainText()
+    assert "로그" in time_plot.plot_widget.getPlotItem().getAxis("left").labelString()
