@@ -111,7 +111,9 @@ def test_pareto_plot_marks_the_front(window):
         (r.gpu, r.gpu_count) for r in rs.plan.pareto if r.job_cloud_on_demand is not None
     ]
     x, y = plot.series["front"].getData()
-    assert list(y) == pytest.approx([p.job_cost for p in front])
+    assert list(y) == pytest.approx([plot.y_of(p.job_cost) for p in front])
+    costs = [p.job_cost for p in rs.sweep if p.fits and p.job_cost]
+    assert plot.log_cost == (max(costs) / min(costs) > 20)  # a hundredfold spread reads on a log axis
     assert list(x) == pytest.approx([x_of(p) for p in front])
     # no point is both faster and cheaper than a front point
     usable = [p for p in rs.sweep if p.fits and p.job_cost is not None]

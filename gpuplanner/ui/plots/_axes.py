@@ -16,8 +16,16 @@ class MoneyAxis(pg.AxisItem):
         super().__init__(orientation, **kw)
         self.currency = currency
         self.enableAutoSIPrefix(False)
+        self.log = False  # the plot draws log10 of the money
+
+    def tickValues(self, minVal, maxVal, size):  # noqa: N802,N803 - pyqtgraph API
+        if self.log:
+            return [(1.0, log_ticks(minVal, maxVal))]
+        return super().tickValues(minVal, maxVal, size)
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
+        if self.log:
+            return [fmt.money_short(10**v, self.currency) for v in values]
         return [fmt.money_short(v * scale, self.currency) for v in values]
 
 
@@ -36,8 +44,8 @@ class Log2CountAxis(pg.AxisItem):
             return [(1.0, [])]
         room = max(int(size // self.MIN_TICK_PX), 1)
         step = max(math.ceil((hi - lo + 1) / room), 1)
-        # every step-th power of two, counted from the top so the largest count keeps its label
-        return [(1.0, [float(k) for k in range(hi, lo - 1, -step)][::-1])]
+        # every step-th power of two from the smallest: 1, 8, 64, 512, 4,096
+        return [(1.0, [float(k) for k in range(lo, hi + 1, step)])]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph API
         return [f"{2 ** round(v):,}" for v in values]

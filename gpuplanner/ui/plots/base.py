@@ -28,11 +28,33 @@ EXPORT_MARGIN = 8
 EXPORT_SUFFIXES = (".png", ".svg")
 
 
-def keep_inside(label: Any, flip: bool) -> None:
-    """Put an InfiniteLine's label on the line's left (``flip``) or right, so that it stays in the plot
-    ("break-even 95%" ran off the right edge, and a Korean label lost its last characters)."""
-    label.anchors = [(1.0 if flip else 0.0, y) for _x, y in label.anchors]
-    label.updatePosition()
+def keep_inside(label: Any, view_box: Any) -> None:
+    """Put a vertical InfiniteLine's label right of the line, or left of it where it would run past the
+    plot's right edge ("break-even 95%" did, and a Korean label lost its last characters). Decided again
+    whenever the view box resizes."""
+
+    def place() -> None:
+        from PySide6.QtCore import QPointF
+
+        rect = view_box.sceneBoundingRect()
+        x = view_box.mapViewToScene(QPointF(label.line.value(), 0)).x()
+        flip = x + label.textItem.boundingRect().width() > rect.right() - 2
+        anchors = [(1.0 if flip else 0.0, y) for _x, y in label.anchors]
+        if anchors != label.anchors:
+            label.anchors = anchors
+            label.updatePosition()
+
+    if not getattr(label, "_kept_inside", False):
+        label._kept_inside = True
+        view_box.sigResized.connect(place)
+        view_box.sigRangeChanged.connect(place)
+    place()
+
+
+EXPORT_SIZE = (720, 440)  # smallest layout an export is drawn at (logical pixels)
+EXPORT_PNG_WIDTH = 1600  # PNG pixels across, at least (and at least twice the layout)
+EXPORT_MARGIN = 8
+EXPORT_SUFFIXES = (".png", ".svg")
 
 
 class PlotPanel(QFrame):
@@ -130,7 +152,9 @@ class PlotPanel(QFrame):
         axis took the height these short panels lack)."""
         from ._pg import pg
 
-        legend = pg.LegendItem(colCount=1, labelTextSize="8pt", horSpacing=4, verSpacing=-8)
+        legend = pg.LegendItem(colCount=1, labelTextSize="8pt", horSpacing=4, verSpacing=-6)
+        # its own height, not the plot's: in the plot's row a stretched legend spread its entries 45 px apart
+        legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         plot_item.layout.addItem(legend, 2, 3)
         plot_item.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
         plot_item.legend = legend

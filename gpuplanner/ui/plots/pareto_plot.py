@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QToolTip
 
 from .. import formatting as fmt
 from ..resultset import ResultSet, SweepPoint
-from ._units import DAY_SECONDS, TimeScale, time_scale
+from ._units import DAY_SECONDS, LOG_SPREAD, TimeScale, time_scale
 from .base import PlotPanel
 from .memory_plot import short_name
 from .time_plot import gpu_color, gpu_symbol
@@ -44,6 +44,7 @@ class ParetoPlot(PlotPanel):
 
     def make_plot(self, item: Any) -> None:
         self.scale = DAYS_LOG
+        self.log_cost = False
         item.setLabel("bottom", self.scale.axis_label())
         item.showGrid(x=True, y=True, alpha=0.25)
         self.legend_beside(item)
@@ -53,6 +54,10 @@ class ParetoPlot(PlotPanel):
 
     def x_of(self, p: SweepPoint) -> float:
         return x_of(p, self.scale)
+
+    def y_of(self, job_cost: float) -> float:
+        """Plot y of a job cost (log10 of it on a log cost axis)."""
+        return math.log10(max(job_cost, 1e-9)) if self.log_cost else job_cost
 
     def draw(self, rs: ResultSet) -> None:
         from ._pg import pg
@@ -80,6 +85,10 @@ class ParetoPlot(PlotPanel):
         # hours for a job of hours ("0.002 days" read badly), days from two days up
         self.scale = time_scale([p.wall_seconds for p in usable], log=True)
         item.setLabel("bottom", self.scale.axis_label())
+        costs = [p.job_cost for p in usable if p.job_cost > 0]
+        # a sweep to thousands of GPUs spans costs a hundredfold: linear, the cheap points lay on the axis
+        self.log_cost = bool(costs) and min(costs) > 0 and max(costs) / min(costs) > LOG_SPREAD
+        item.getAxis("left").log = self.log_cost
         for c in rs.candidates:
             pts = [p for p in usable if p.gpu_id == c.gpu_id]
             if not pts:
@@ -93,13 +102,13 @@ class ParetoPlot(PlotPanel):
                 ),
                 legend=short_name(c),
             )
-            scatter.setData([self.x_of(p) for p in pts], [p.job_cost for p in pts])
+            scatter.setData([self.x_of(p) for p in pts], [self.y_of(p.job_cost) for p in pts])
             self.series[c.gpu_id] = scatter
             self._shown += pts
         self.front = [p for p in rs.pareto if p.job_cost is not None]  # the Plan's Pareto set (core.plan)
         if self.front:
             line = self.item("front", lambda: pg.PlotDataItem(), legend=tr("Pareto front"))
-            line.setData([self.x_of(p) for p in self.front], [p.job_cost for p in self.front])
+            line.setData([self.x_of(p) for p in self.front], [self.y_of(p.job_cost) for p in self.front])
             line.setPen(pg.mkPen(fg, width=1.5, style=Qt.PenStyle.DashLine))
         mine = next(
             (
@@ -111,7 +120,7 @@ class ParetoPlot(PlotPanel):
         )
         if mine is not None:
             ring = self.item("yours", lambda: pg.ScatterPlotItem(size=18, symbol="o", brush=None))
-            ring.setData([self.x_of(mine)], [mine.job_cost], pen=pg.mkPen(fg, width=2), brush=None)
+            ring.setData([self.x_of(mine)], [self.y_of(mine.job_cost)], pen=pg.mkPen(fg, width=2), brush=None)
         self.retire()
         xs = [self.x_of(p) for p in self._shown]
         if xs:  # half a marker clear of the axes at both ends
@@ -120,7 +129,12 @@ class ParetoPlot(PlotPanel):
         else:
             item.enableAutoRange(axis="x")
         if usable:  # from zero, with room for the ring round the top point (the legend is beside it)
-            item.setYRange(0, max(p.job_cost for p in usable) * 1.1, padding=0)
+            ys = [self.y_of(p.job_cost) for p in usable]
+            if self.log_cost:
+                lo, hi = min(ys), max(ys)
+                item.setYRange(lo - 0.08 * (hi - lo or 1), hi + 0.08 * (hi - lo or 1), padding=0)
+            else:
+                item.setYRange(0, max(ys) * 1.1, padding=0)
 
     def point_text(self, p: SweepPoint) -> str:
         cur = self.results.currency if self.results else "USD"
@@ -139,7 +153,7 @@ class ParetoPlot(PlotPanel):
             return
         best, dist = None, 12.0  # pixels
         for p in self._shown:
-            sp = vb.mapViewToScene(QPointF(self.x_of(p), p.job_cost))
+            sp = vb.mapViewToScene(QPointF(self.x_of(p), self.y_of(p.job_cost)))
             d = math.hypot(sp.x() - pos.x(), sp.y() - pos.y())
             if d < dist:
                 best, dist = p, d

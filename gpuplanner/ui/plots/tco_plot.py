@@ -14,7 +14,6 @@ from ..resultset import CandidateResult, ResultSet
 from ..theme import TIER_COLORS
 from .base import PlotPanel, keep_inside
 
-LABEL_FLIP = 0.7  # a line label past this utilization goes on the line's left (a Korean one is ~30% wide)
 SERIES = ("onprem_tco", "cloud_on_demand", "cloud_reserved_1y", "cloud_reserved_3y", "cloud_spot")
 
 
@@ -48,7 +47,7 @@ class TcoPlot(PlotPanel):
 
         item.setLabel("bottom", tr("Utilization (%)"))
         item.showGrid(x=True, y=True, alpha=0.25)
-        item.addLegend(offset=(8, 8), labelTextSize="8pt")
+        self.legend_beside(item)  # inside, the legend sat on the owning and reserved lines
         item.setMouseEnabled(x=False, y=False)
         item.hideButtons()
         self.cursor = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen((128, 128, 128), style=Qt.PenStyle.DotLine))
@@ -119,7 +118,7 @@ class TcoPlot(PlotPanel):
             line.setValue(100 * u_star)
             line.label.setFormat(tr("break-even {0}").format(fmt.percent(u_star)))
             line.label.setColor(fg)
-            keep_inside(line.label, u_star > LABEL_FLIP)
+            keep_inside(line.label, item.getViewBox())
             at = self._interp(u_star, "cloud_on_demand")
             if at is not None:
                 dot = self.item(
@@ -141,7 +140,7 @@ class TcoPlot(PlotPanel):
         mine.setValue(100 * u)
         mine.label.setFormat(tr("yours {0}").format(fmt.percent(u)))
         mine.label.setColor(fg)
-        keep_inside(mine.label, u > LABEL_FLIP)
+        keep_inside(mine.label, item.getViewBox())
         self.set_note(" ".join(notes))
         self.retire()
         item.setXRange(0, 100, padding=0.02)

@@ -118,9 +118,7 @@ class TimePlot(PlotPanel):
         mine.setValue(math.log2(n))
         mine.label.setFormat((tr("{0} GPU") if n == 1 else tr("{0} GPUs")).format(n))
         mine.label.setColor(fg)
-        counts = [math.log2(p.gpu_count) for _c, p in self._shown] or [math.log2(n)]
-        # the label on the side of the line with room: right of it in the left half, left of it past the middle
-        keep_inside(mine.label, math.log2(n) > (min(counts) + max(counts)) / 2)
+        keep_inside(mine.label, item.getViewBox())
         if dl is not None:
             line = self.item(
                 "deadline",
