@@ -142,7 +142,7 @@ def layer_coefficients(
         # a one-byte mask and the dropped copy (lora_A's saved input) per adapter, in the input's dtype — the
         # norm output (fp32 under autocast, the residual stream's dtype) for q/k/v/gate/up, 16-bit for o/down
         norm_in = 4.0 if (precision in AUTOCAST_STYLES or precision == "fp32") else e
-        widths = {"q": (1, norm_in), "k": (1, norm_in), "v": (1, norm_in), "gate": (1, norm_in), "up": (1, norm_in)}
+        widths: dict[str, tuple[float, float]] = {t: (1.0, norm_in) for t in ("q", "k", "v", "gate", "up")}
         widths.update(o=(q, e), down=(f, e))
         split += sum(width * (1.0 + nbytes) for t, (width, nbytes) in widths.items() if t in targets)
     if dropout:

@@ -324,7 +324,7 @@ def offer_recovery(window: Any) -> bool:
             from .wizard import Pages
 
             wizard.add_remaining_pages()
-            if page in iter(Pages):
+            if page in {int(p) for p in Pages}:
                 wizard.go_to(Pages(page))
     if autosaver is not None:
         autosaver.remember_page(wizard.currentId() if wizard is not None else 0)
