@@ -304,8 +304,8 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
 
 def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep: bool = True) -> Plan:
     """The whole Plan. `stop()` is polled between estimates; when it turns true, `Cancelled` is raised."""
+    from .deadline import smallest_count
     from .engine import estimate, resolve_target
-    from .planner import smallest_count
 
     def check() -> None:
         if stop is not None and stop():

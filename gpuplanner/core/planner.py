@@ -16,13 +16,11 @@ them. Keys the scenario gives are fixed; absent keys (None) are searched:
 
 Layouts that do not fit (peak + overhead above the GPU's memory) are dropped; the rest are ranked by tokens/s
 (throughput model), and layouts within 0.1% of each other by fewer peers across nodes, then lower memory.
-With `workload.deadline_days`, `plan` finds per candidate GPU type the smallest whole-node GPU count whose
-best layout finishes in time (wall clock with goodput losses), by doubling then bisection over node counts.
+The smallest GPU count that meets a deadline is `core/deadline.py`'s search over this one.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -47,8 +45,6 @@ ZERO_STAGES = (0, 1, 2, 3)
 # Layouts whose tokens/s differ by less than this are ranked as equal (then fewer cross-node peers, less
 # memory): the throughput model is far coarser than 0.1%.
 RANK_TOLERANCE = 1e-3
-# The deadline search gives up beyond this many GPUs.
-MAX_DEADLINE_GPUS = 1 << 20
 
 
 # --- results -------------------------------------------------------------------------------------------
@@ -79,19 +75,6 @@ class RankedLayout:
 
 
 @dataclass(frozen=True)
-class DeadlineResult:
-    """The smallest whole-node GPU count of one GPU type that finishes within the deadline."""
-
-    gpu: str
-    gpu_count: int | None  # None: no count up to MAX_DEADLINE_GPUS meets it
-    wall_seconds: float | None
-    job_cloud_on_demand: float | None  # None: no cost model or no on-demand price
-    layout: Layout | None
-    reason: str | None = None  # why gpu_count is None
-    onprem_tco: float | None = None  # owning that many GPUs over the horizon
-
-
-@dataclass(frozen=True)
 class PlanResult:
     gpu: str
     gpu_count: int
@@ -99,9 +82,6 @@ class PlanResult:
     feasible: int  # of those, the ones that fit in memory
     layouts: tuple[RankedLayout, ...]  # the best `top` feasible layouts, fastest first
     reason: str | None = None  # why nothing fits (layouts empty)
-    deadline_days: float | None = None
-    deadline: tuple[DeadlineResult, ...] = ()  # one per candidate GPU type
-    pareto: tuple[DeadlineResult, ...] = ()  # cost-versus-time Pareto set of `deadline`, fastest first
 
     @property
     def best(self) -> RankedLayout | None:
@@ -434,115 +414,9 @@ def _ranked_entry(s: Scenario, target: Target, found: Search, i: int, catalog: C
     return RankedLayout(layout=lay, memory=mem, time=time, cross_node_peers=int(found.cross_node[i]))
 
 
-def _with_count(s: Scenario, count: int) -> Scenario:
-    return dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=count))
-
-
-def _valid_between(s: Scenario, base: Target, step_gpus: int, lo: int, hi: int) -> int | None:
-    """The node-step count nearest the middle of (lo, hi) that has a valid layout at all (given keys and
-    global_batch can rule out whole counts, which would break the bisection's monotonicity); None if none."""
-    mid = (lo + hi) // 2
-    for offset in range(hi - lo):
-        for k in (mid + offset, mid - offset) if offset else (mid,):
-            if lo < k < hi:
-                count = k * step_gpus
-                c = candidate_layouts(_with_count(s, count), dataclasses.replace(base, gpu_count=count))
-                if c["tp"].size:
-                    return k
-    return None
-
-
-def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: float) -> DeadlineResult:
-    """The smallest whole-node GPU count of `gpu_id` whose best layout fits and finishes within the deadline:
-    node counts double until one meets it, then bisection between the last miss and the first hit."""
-    from .engine import estimate, resolve_target
-
-    base = resolve_target(s, catalog, gpu_id)
-    per_node = base.gpus_per_node
-    p = s.parallel
-    fixed = (p.tp or 1) * (p.pp or 1) * (p.cp or 1)
-    step_gpus = per_node * fixed // math.gcd(per_node, fixed)  # whole nodes that the given keys divide
-    limit = deadline_days * 86400.0
-    walls: dict[int, float | None] = {}
-
-    def wall_at(k: int) -> float | None:
-        count = k * step_gpus
-        if count not in walls:
-            sc = _with_count(s, count)
-            target = dataclasses.replace(base, gpu_count=count)
-            found = search(sc, target)
-            order = found.ranked()
-            if order.size == 0:
-                walls[count] = None
-            else:
-                t, _ = estimate_time(sc, target, found.layout(int(order[0])), None, catalog)
-                walls[count] = t.wall_seconds
-        return walls[count]
-
-    def ok(k: int) -> bool:
-        wall = wall_at(k)
-        return wall is not None and wall <= limit
-
-    k = 1
-    while not ok(k):
-        if 2 * k * step_gpus > MAX_DEADLINE_GPUS:
-            known = [(w_, c) for c, w_ in walls.items() if w_ is not None]
-            if known:
-                best_wall, at = min(known)
-                why = (
-                    f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
-                    f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs)"
-                )
-            else:
-                why = f"no layout fits on any count up to {k * step_gpus:,} GPUs"
-            return DeadlineResult(
-                gpu=base.gpu.id, gpu_count=None, wall_seconds=None, job_cloud_on_demand=None, layout=None, reason=why
-            )
-        k *= 2
-    lo, hi = k // 2, k  # lo misses (or is 0), hi meets
-    while hi - lo > 1:
-        mid = _valid_between(s, base, step_gpus, lo, hi)
-        if mid is None:  # no count between them has a valid layout at all: hi is the smallest
-            break
-        if ok(mid):
-            hi = mid
-        else:
-            lo = mid
-    count = hi * step_gpus
-    est = estimate(_with_count(s, count), catalog, gpu_id, limits=False)
-    cost = getattr(est.cost, "job_cloud_on_demand", None) if est.cost is not None else None
-    wall = est.time.wall_seconds if est.time is not None else walls[count]
-    return DeadlineResult(
-        gpu=base.gpu.id,
-        gpu_count=count,
-        wall_seconds=wall,
-        job_cloud_on_demand=cost,
-        layout=est.layout,
-        onprem_tco=getattr(est.cost, "onprem_tco", None),
-    )
-
-
-def pareto(points: tuple[DeadlineResult, ...]) -> tuple[DeadlineResult, ...]:
-    """Points not beaten on both wall time and job cost (an unknown cost counts as infinite), fastest
-    first."""
-
-    def cost(d: DeadlineResult) -> float:
-        return math.inf if d.job_cloud_on_demand is None else d.job_cloud_on_demand
-
-    met = [d for d in points if d.gpu_count is not None and d.wall_seconds is not None]
-    met.sort(key=lambda d: (d.wall_seconds, cost(d)))
-    out: list[DeadlineResult] = []
-    cheapest = math.inf
-    for d in met:
-        if not out or cost(d) < cheapest:
-            out.append(d)
-            cheapest = min(cheapest, cost(d))
-    return tuple(out)
-
-
 def plan(s: Scenario, catalog: Catalog, gpu_id: str | None = None, top: int | None = 10) -> PlanResult:
-    """Rank the fitting layouts of the scenario's GPU type and count (`top` best; None: all), and with
-    `workload.deadline_days` the smallest GPU count per candidate GPU type and their cost-time Pareto set."""
+    """Rank the fitting layouts of the scenario's GPU type and count (`top` best; None: all). The deadline
+    answers and the Pareto set are the Plan's (core/plan.py)."""
     from .engine import resolve_target
 
     target = resolve_target(s, catalog, gpu_id)
@@ -551,11 +425,6 @@ def plan(s: Scenario, catalog: Catalog, gpu_id: str | None = None, top: int | No
     chosen = order if top is None else order[: max(top, 0)]
     layouts = tuple(_ranked_entry(s, target, found, int(i), catalog) for i in chosen)
     reason = None if order.size else nothing_fits_reason(s, target, found)
-    days = s.workload.deadline_days if s.workload.is_training else None
-    deadline: tuple[DeadlineResult, ...] = ()
-    if days is not None:
-        gpus = (gpu_id,) if gpu_id else s.hardware.compared_gpus
-        deadline = tuple(smallest_count(s, catalog, g, days) for g in gpus)
     return PlanResult(
         gpu=target.gpu.id,
         gpu_count=target.gpu_count,
@@ -563,7 +432,4 @@ def plan(s: Scenario, catalog: Catalog, gpu_id: str | None = None, top: int | No
         feasible=int(order.size),
         layouts=layouts,
         reason=reason,
-        deadline_days=days,
-        deadline=deadline,
-        pareto=pareto(deadline),
     )

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from gpuplanner.core.deadline import smallest_count
 from gpuplanner.core.engine import estimate, load_checked
 from gpuplanner.core.plan import SWEEP_COLUMNS, Cancelled, pareto_front, plan, sweep_counts
-from gpuplanner.core.planner import smallest_count
 from gpuplanner.core.scenario_io import parse_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

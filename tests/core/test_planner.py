@@ -9,10 +9,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from gpuplanner.core import deadline as dl
 from gpuplanner.core import planner as pl
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.engine import estimate, given_layout, resolve_target
 from gpuplanner.core.memory import memory_for
+from gpuplanner.core.plan import SweepRow, pareto_front
 from gpuplanner.core.results import Layout
 from gpuplanner.core.scenario import Parallel, Scenario
 from gpuplanner.core.scenario_io import layout_problem, parse_scenario
@@ -320,11 +322,9 @@ def test_deadline_finds_the_smallest_whole_node_count(catalog, days):
         deadline_days=days,
         candidates=["h100-sxm-80gb", "a100-sxm-80gb"],
     )
-    result = pl.plan(s, catalog, top=1)
-    assert result.deadline_days == days
-    assert [d.gpu for d in result.deadline] == ["h100-sxm-80gb", "a100-sxm-80gb"]
+    answers = [dl.smallest_count(s, catalog, gpu, days) for gpu in ("h100-sxm-80gb", "a100-sxm-80gb")]
     limit = days * 86400
-    for d in result.deadline:
+    for d in answers:
         target = resolve_target(s, catalog, d.gpu)
         per_node = target.gpus_per_node
         assert d.gpu_count is not None and d.gpu_count % per_node == 0, d.reason
@@ -335,7 +335,7 @@ def test_deadline_finds_the_smallest_whole_node_count(catalog, days):
             assert _wall(s, catalog, d.gpu, d.gpu_count - per_node) > limit  # one node fewer misses
         assert d.job_cloud_on_demand is None or d.job_cloud_on_demand > 0
     # more time allows fewer GPUs; the faster GPU needs fewer of them
-    h100, a100 = result.deadline
+    h100, a100 = answers
     assert h100.gpu_count <= a100.gpu_count
 
 
@@ -349,7 +349,7 @@ def test_deadline_respects_given_keys_in_node_steps(catalog):
         deadline_days=10,
         parallel={"tp": 8, "pp": 3},
     )
-    d = pl.smallest_count(s, catalog, "h100-sxm-80gb", 10)
+    d = dl.smallest_count(s, catalog, "h100-sxm-80gb", 10)
     assert d.gpu_count is not None and d.gpu_count % 24 == 0
     assert (d.layout.tp, d.layout.pp) == (8, 3)
     if d.gpu_count > 24:
@@ -358,37 +358,18 @@ def test_deadline_respects_given_keys_in_node_steps(catalog):
 
 def test_unreachable_deadline_says_why(catalog):
     s = scenario(gpu_count=8, tokens=1e13, deadline_days=1e-4, global_batch=64)
-    d = pl.smallest_count(s, catalog, "h100-sxm-80gb", 1e-4)
+    d = dl.smallest_count(s, catalog, "h100-sxm-80gb", 1e-4)
     assert d.gpu_count is None and d.wall_seconds is None and d.layout is None
     assert "days" in d.reason
 
 
 def test_pareto_keeps_the_points_not_beaten_on_time_and_cost():
-    def point(gpu: str, wall: float, cost: float | None) -> pl.DeadlineResult:
-        return pl.DeadlineResult(gpu=gpu, gpu_count=8, wall_seconds=wall, job_cloud_on_demand=cost, layout=None)
+    def point(gpu: str, wall: float | None, cost: float | None, fits: bool = True) -> SweepRow:
+        return SweepRow(gpu, 8, fits, None, None, wall, None, None, cost, None, None)
 
     a, b, c, d = point("a", 10, 100), point("b", 20, 50), point("c", 30, 80), point("d", 5, None)
-    missed = pl.DeadlineResult(gpu="e", gpu_count=None, wall_seconds=None, job_cloud_on_demand=None, layout=None)
-    assert pl.pareto((a, b, c, missed)) == (a, b)
-    assert pl.pareto((a, b, c, d)) == (d, a, b)  # unknown cost: on the front only by being fastest
-    assert pl.pareto((c, b)) == (b,)
-    assert pl.pareto(()) == ()
-
-
-def test_plan_pareto_is_non_dominated(catalog):
-    s = scenario(
-        {"preset": "llama-3.1-8b"},
-        gpu_count=64,
-        tokens=1e12,
-        deadline_days=10,
-        candidates=["h100-sxm-80gb", "a100-sxm-80gb", "h200-sxm-141gb"],
-    )
-    result = pl.plan(s, catalog, top=1)
-    assert result.pareto
-    met = [d for d in result.deadline if d.gpu_count is not None]
-    for p in result.pareto:
-        assert p in met
-        for q in met:
-            if q is p or q.job_cloud_on_demand is None or p.job_cloud_on_demand is None:
-                continue
-            assert not (q.wall_seconds <= p.wall_seconds and q.job_cloud_on_demand < p.job_cloud_on_demand)
+    missed = point("e", None, None, fits=False)
+    assert pareto_front((a, b, c, missed)) == (a, b)
+    assert pareto_front((a, b, c, d)) == (d, a, b)  # unknown cost: on the front only by being fastest
+    assert pareto_front((c, b)) == (b,)
+    assert pareto_front(()) == ()

@@ -1,0 +1,126 @@
+"""The smallest whole-node GPU count of a GPU type that meets `workload.deadline_days` (spec §2 "planner").
+
+Node counts double until one meets the deadline (the best layout's wall clock, goodput losses included), then
+bisection between the last miss and the first hit. Counts are whole nodes that the scenario's fixed layout keys
+divide; a count with no valid layout at all is stepped over so that the bisection stays monotone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .planner import candidate_layouts, search
+from .results import Layout
+from .scenario import Scenario
+from .training_time import estimate_time
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+    from .engine import Target
+
+# The deadline search gives up beyond this many GPUs.
+MAX_DEADLINE_GPUS = 1 << 20
+
+
+@dataclass(frozen=True)
+class DeadlineResult:
+    """The smallest whole-node GPU count of one GPU type that finishes within the deadline."""
+
+    gpu: str
+    gpu_count: int | None  # None: no count up to MAX_DEADLINE_GPUS meets it
+    wall_seconds: float | None
+    job_cloud_on_demand: float | None  # None: no cost model or no on-demand price
+    layout: Layout | None
+    reason: str | None = None  # why gpu_count is None
+    onprem_tco: float | None = None  # owning that many GPUs over the horizon
+
+
+def _with_count(s: Scenario, count: int) -> Scenario:
+    return dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=count))
+
+
+def _valid_between(s: Scenario, base: Target, step_gpus: int, lo: int, hi: int) -> int | None:
+    """The node-step count nearest the middle of (lo, hi) that has a valid layout at all (given keys and
+    global_batch can rule out whole counts, which would break the bisection's monotonicity); None if none."""
+    mid = (lo + hi) // 2
+    for offset in range(hi - lo):
+        for k in (mid + offset, mid - offset) if offset else (mid,):
+            if lo < k < hi:
+                count = k * step_gpus
+                c = candidate_layouts(_with_count(s, count), dataclasses.replace(base, gpu_count=count))
+                if c["tp"].size:
+                    return k
+    return None
+
+
+def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: float) -> DeadlineResult:
+    """The smallest whole-node GPU count of `gpu_id` whose best layout fits and finishes within the deadline:
+    node counts double until one meets it, then bisection between the last miss and the first hit."""
+    from .engine import estimate, resolve_target
+
+    base = resolve_target(s, catalog, gpu_id)
+    per_node = base.gpus_per_node
+    p = s.parallel
+    fixed = (p.tp or 1) * (p.pp or 1) * (p.cp or 1)
+    step_gpus = per_node * fixed // math.gcd(per_node, fixed)  # whole nodes that the given keys divide
+    limit = deadline_days * 86400.0
+    walls: dict[int, float | None] = {}
+
+    def wall_at(k: int) -> float | None:
+        count = k * step_gpus
+        if count not in walls:
+            sc = _with_count(s, count)
+            target = dataclasses.replace(base, gpu_count=count)
+            found = search(sc, target)
+            order = found.ranked()
+            if order.size == 0:
+                walls[count] = None
+            else:
+                t, _ = estimate_time(sc, target, found.layout(int(order[0])), None, catalog)
+                walls[count] = t.wall_seconds
+        return walls[count]
+
+    def ok(k: int) -> bool:
+        wall = wall_at(k)
+        return wall is not None and wall <= limit
+
+    k = 1
+    while not ok(k):
+        if 2 * k * step_gpus > MAX_DEADLINE_GPUS:
+            known = [(w_, c) for c, w_ in walls.items() if w_ is not None]
+            if known:
+                best_wall, at = min(known)
+                why = (
+                    f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
+                    f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs)"
+                )
+            else:
+                why = f"no layout fits on any count up to {k * step_gpus:,} GPUs"
+            return DeadlineResult(
+                gpu=base.gpu.id, gpu_count=None, wall_seconds=None, job_cloud_on_demand=None, layout=None, reason=why
+            )
+        k *= 2
+    lo, hi = k // 2, k  # lo misses (or is 0), hi meets
+    while hi - lo > 1:
+        mid = _valid_between(s, base, step_gpus, lo, hi)
+        if mid is None:  # no count between them has a valid layout at all: hi is the smallest
+            break
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    count = hi * step_gpus
+    est = estimate(_with_count(s, count), catalog, gpu_id, limits=False)
+    cost = getattr(est.cost, "job_cloud_on_demand", None) if est.cost is not None else None
+    wall = est.time.wall_seconds if est.time is not None else walls[count]
+    return DeadlineResult(
+        gpu=base.gpu.id,
+        gpu_count=count,
+        wall_seconds=wall,
+        job_cloud_on_demand=cost,
+        layout=est.layout,
+        onprem_tco=getattr(est.cost, "onprem_tco", None),
+    )
