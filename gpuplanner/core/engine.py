@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from .bands import bands_for
 from .catalog import Catalog, GpuSpec, NodeType
 from .cluster import estimate_cluster
-from .cost import CostEstimate, estimate_cost, resolve_cost_inputs
+from .cost import CostEstimate, estimate_cost
+from .cost_inputs import resolve_cost_inputs
 from .memory import memory_for, trainable_params
 from .planner import best_layout  # planner imports engine only inside functions: no import cycle
 from .results import Estimate, Layout, MemoryBreakdown, ModelCounts

@@ -13,7 +13,6 @@ from gpuplanner.core import cost_analysis as ca
 from gpuplanner.core.catalog import DEFAULT_SITE, load_catalog
 from gpuplanner.core.cost import (
     SPEC_FIELDS,
-    CostInputs,
     breakeven_utilization,
     capex,
     cloud_on_demand,
@@ -24,9 +23,9 @@ from gpuplanner.core.cost import (
     estimate_cost,
     onprem_tco,
     per_million_tokens,
-    resolve_cost_inputs,
     year_weight,
 )
+from gpuplanner.core.cost_inputs import CostInputs, resolve_cost_inputs
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import CostSettings
 

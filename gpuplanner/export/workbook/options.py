@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.catalog import Catalog, CloudOffer, GpuSpec, NodeType
-from ...core.cost import CostInputs, resolve_cost_inputs
+from ...core.cost_inputs import CostInputs, resolve_cost_inputs
 from ...core.engine import estimate, resolve_target
 from ...core.plan import Plan
 from ...core.results import Estimate

@@ -197,7 +197,7 @@ class CostPage(PlannerPage):
     # --- document -> widgets -------------------------------------------------------------------------
     def catalog_defaults(self, s: Scenario):
         """The catalog's inputs for the planned GPU (scenario overrides left out), or None with a problem."""
-        from gpuplanner.core.cost import resolve_cost_inputs
+        from gpuplanner.core.cost_inputs import resolve_cost_inputs
 
         hw = s.hardware
         if hw.gpu not in self.doc.catalog.gpus:

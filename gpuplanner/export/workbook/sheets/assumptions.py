@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....core import cost_analysis as ca
-from ....core.cost import HOURS_PER_YEAR, MONTHS_PER_YEAR, CostInputs
+from ....core.cost_inputs import HOURS_PER_YEAR, MONTHS_PER_YEAR, CostInputs
 from ...cells import addr, put
 from ..layout import (
     CHECK_TOLERANCE,
