@@ -37,8 +37,14 @@ install() {  # each command checks its own status: `set -e` does not apply insid
   # --no-deps so that none of them can replace the CPU build of torch
   .venv/bin/pip install -q --no-deps -r tests/validation/harness/requirements-frameworks.txt \
     || { echo "the truth-harness frameworks are not installable: their tests skip (fail under CI=true)" >&2; }
-  .venv/bin/pip show torch 2>/dev/null | grep -q "^Version: 2.13.0" \
-    || { echo "torch is not 2.13.0 (CPU) any more: an install replaced it" >&2; [ "${CI:-}" = true ] && return 1; }
+  # (read whole: `grep -q` would close the pipe early and fail the pipeline under pipefail)
+  local torch_version
+  torch_version=$(.venv/bin/pip show torch 2>/dev/null | sed -n 's/^Version: //p')
+  case "$torch_version" in
+    2.13.0*) ;;
+    *) echo "torch is ${torch_version:-missing}, not 2.13.0 (CPU): an install replaced it" >&2
+       [ "${CI:-}" = true ] && return 1 ;;
+  esac
   return 0
 }
 
