@@ -281,15 +281,7 @@ def _breakdown_training(
     c = training_components(
         model,
         w,
-        tp=layout.tp,
-        pp=layout.pp,
-        cp=layout.cp,
-        ep=layout.ep,
-        dp=layout.dp,
-        zero=layout.zero,
-        micro_batch=layout.micro_batch,
-        recompute=RECOMPUTE_CODES[layout.recompute],
-        vpp=layout.vpp,
+        **layout.arguments(),
         sequence_parallel=layout.sequence_parallel,
         gpu_count=gpu_count,
     )

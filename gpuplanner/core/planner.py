@@ -33,7 +33,7 @@ from .recompute import RECOMPUTE_NAMES
 from .results import Layout
 from .scenario import Scenario
 from .throughput import step_times
-from .training_time import estimate_time, hardware_rates
+from .training_time import estimate_time, rates_for
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -274,14 +274,7 @@ def search(s: Scenario, target: Target) -> Search:
     vpp = s.parallel.vpp
     layout_args = {k: c[k] for k in ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")}
     comp = training_components(model, w, **layout_args, vpp=vpp, sequence_parallel=sp, gpu_count=target.gpu_count)
-    rates = hardware_rates(
-        target.gpu,
-        target.node,
-        target.gpus_per_node,
-        w.precision,
-        intra_node_gbytes_per_s=s.hardware.intra_node_gbytes_per_s,
-        inter_node_gbits_per_s=s.hardware.inter_node_gbits_per_s,
-    )
+    rates = rates_for(s, target)
     gb = np.full(c["tp"].shape, float(w.global_batch)) if w.global_batch else (c["micro_batch"] * c["dp"]).astype(float)
     st = step_times(model, w, rates, **layout_args, vpp=vpp, global_batch=gb, sequence_parallel=sp)
     tokens_step = gb * w.seq_len
@@ -320,27 +313,12 @@ def score_layout(s: Scenario, target: Target, layout: Layout) -> tuple[float, fl
     br = memory_for(s.model, w, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=False)
     if not w.is_training:
         return br.total, br.overhead, None
-    rates = hardware_rates(
-        target.gpu,
-        target.node,
-        target.gpus_per_node,
-        w.precision,
-        intra_node_gbytes_per_s=s.hardware.intra_node_gbytes_per_s,
-        inter_node_gbits_per_s=s.hardware.inter_node_gbits_per_s,
-    )
+    rates = rates_for(s, target)
     st = step_times(
         s.model,
         w,
         rates,
-        tp=layout.tp,
-        pp=layout.pp,
-        cp=layout.cp,
-        ep=layout.ep,
-        dp=layout.dp,
-        zero=layout.zero,
-        micro_batch=layout.micro_batch,
-        recompute=RECOMPUTE_CODES[layout.recompute],
-        vpp=layout.vpp,
+        **layout.arguments(),
         global_batch=w.global_batch or layout.micro_batch * layout.dp,
     )
     return br.total, br.overhead, float(np.asarray(st.step_seconds))

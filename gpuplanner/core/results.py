@@ -37,6 +37,22 @@ class Layout:
     def gpus(self) -> int:
         return self.tp * self.pp * self.cp * self.dp
 
+    def arguments(self) -> dict[str, int]:
+        """The layout as the vectorised models' keyword arguments (recompute as its code)."""
+        from .recompute import RECOMPUTE_CODES
+
+        return {
+            "tp": self.tp,
+            "pp": self.pp,
+            "cp": self.cp,
+            "ep": self.ep,
+            "dp": self.dp,
+            "zero": self.zero,
+            "micro_batch": self.micro_batch,
+            "recompute": RECOMPUTE_CODES[self.recompute],
+            "vpp": self.vpp,
+        }
+
     @property
     def shard_degree(self) -> int:
         """ZeRO/FSDP shards states over dp × cp (CP ranks join the data-parallel group)."""

@@ -8,7 +8,6 @@ import numpy as np
 
 from .fp8_kernels import fp8_gemm_relative
 from .goodput import estimate_goodput
-from .memory import RECOMPUTE_CODES
 from .results import GoodputEstimate, Layout, MemoryBreakdown, TimeEstimate
 from .scenario import Scenario
 from .throughput import HardwareRates, step_times, training_flops_per_token
@@ -50,6 +49,18 @@ def hardware_rates(
     )
 
 
+def rates_for(s: Scenario, target: Target) -> HardwareRates:
+    """The target's rates with the scenario's link speeds where it gives them."""
+    return hardware_rates(
+        target.gpu,
+        target.node,
+        target.gpus_per_node,
+        s.workload.precision,
+        intra_node_gbytes_per_s=s.hardware.intra_node_gbytes_per_s,
+        inter_node_gbits_per_s=s.hardware.inter_node_gbits_per_s,
+    )
+
+
 def site_for(s: Scenario, catalog: Catalog):  # type: ignore[no-untyped-def]
     from .catalog import DEFAULT_SITE
 
@@ -60,28 +71,13 @@ def estimate_time(
     s: Scenario, target: Target, layout: Layout, memory: MemoryBreakdown | None, catalog: Catalog
 ) -> tuple[TimeEstimate, GoodputEstimate]:
     w, m = s.workload, s.model
-    rates = hardware_rates(
-        target.gpu,
-        target.node,
-        target.gpus_per_node,
-        w.precision,
-        intra_node_gbytes_per_s=s.hardware.intra_node_gbytes_per_s,
-        inter_node_gbits_per_s=s.hardware.inter_node_gbits_per_s,
-    )
+    rates = rates_for(s, target)
     global_batch = w.global_batch or layout.micro_batch * layout.dp
     st = step_times(
         m,
         w,
         rates,
-        tp=layout.tp,
-        pp=layout.pp,
-        cp=layout.cp,
-        ep=layout.ep,
-        dp=layout.dp,
-        zero=layout.zero,
-        micro_batch=layout.micro_batch,
-        recompute=RECOMPUTE_CODES[layout.recompute],
-        vpp=layout.vpp,
+        **layout.arguments(),
         global_batch=global_batch,
         sequence_parallel=layout.sequence_parallel,
     )
