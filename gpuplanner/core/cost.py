@@ -323,9 +323,13 @@ class CostEstimate:
         return {name: getattr(self, name) for name in SPEC_FIELDS}
 
 
-def estimate_cost(inputs: CostInputs, *, tokens_per_second: float | None, gpu_hours: float | None) -> CostEstimate:
+def estimate_cost(
+    inputs: CostInputs, *, tokens_per_second: float | None, gpu_hours: float | None, detail: bool = True
+) -> CostEstimate:
     """Every cost output for `inputs`; `tokens_per_second` (whole cluster) and `gpu_hours` come from the
-    time estimate (None when unknown: per_million_tokens / job_cloud_on_demand are then None)."""
+    time estimate (None when unknown: per_million_tokens / job_cloud_on_demand are then None). `detail=False`
+    leaves out the sensitivity views (tornado, utilization curve, TCO by horizon), which a sweep row does not
+    show; every §4.3 figure is the same either way."""
     from . import cost_analysis as ca
 
     rate = inputs.rate
@@ -335,7 +339,7 @@ def estimate_cost(inputs: CostInputs, *, tokens_per_second: float | None, gpu_ho
 
     flows = ca.cash_flows(inputs)
     pv_own, pv_rent, npv = ca.present_values(inputs, flows)
-    tornado_base, tornado = ca.tornado(inputs)
+    tornado_base, tornado = ca.tornado(inputs) if detail else (None, ())
     return CostEstimate(
         currency=inputs.currency,
         rate=rate,
@@ -364,8 +368,8 @@ def estimate_cost(inputs: CostInputs, *, tokens_per_second: float | None, gpu_ho
         payback_years=ca.payback_years(flows.incremental),
         crossover_month=ca.crossover_month(inputs),
         equivalent_annual_cost=m(ca.equivalent_annual_cost(inputs, pv_own)),
-        tco_by_horizon=ca.tco_by_horizon(inputs, rate),
-        utilization_curve=ca.utilization_curve(inputs, rate=rate),
+        tco_by_horizon=ca.tco_by_horizon(inputs, rate) if detail else (),
+        utilization_curve=ca.utilization_curve(inputs, rate=rate) if detail else (),
         tornado_base=m(tornado_base),
         tornado=tuple(ca.TornadoBar(b.input, b.low * rate, b.high * rate) for b in tornado),
         inputs=inputs,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -56,9 +57,16 @@ def _valid_between(s: Scenario, base: Target, step_gpus: int, lo: int, hi: int) 
     return None
 
 
-def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: float) -> DeadlineResult:
+def smallest_count(
+    s: Scenario,
+    catalog: Catalog,
+    gpu_id: str,
+    deadline_days: float,
+    known: Mapping[int, float | None] | None = None,
+) -> DeadlineResult:
     """The smallest whole-node GPU count of `gpu_id` whose best layout fits and finishes within the deadline:
-    node counts double until one meets it, then bisection between the last miss and the first hit."""
+    node counts double until one meets it, then bisection between the last miss and the first hit. `known`
+    holds wall seconds already estimated per GPU count (None: nothing fits there), e.g. the Plan's sweep."""
     from .engine import estimate, resolve_target
 
     base = resolve_target(s, catalog, gpu_id)
@@ -67,7 +75,7 @@ def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: fl
     fixed = (p.tp or 1) * (p.pp or 1) * (p.cp or 1)
     step_gpus = per_node * fixed // math.gcd(per_node, fixed)  # whole nodes that the given keys divide
     limit = deadline_days * 86400.0
-    walls: dict[int, float | None] = {}
+    walls: dict[int, float | None] = dict(known or {})
 
     def wall_at(k: int) -> float | None:
         count = k * step_gpus
@@ -90,9 +98,9 @@ def smallest_count(s: Scenario, catalog: Catalog, gpu_id: str, deadline_days: fl
     k = 1
     while not ok(k):
         if 2 * k * step_gpus > MAX_DEADLINE_GPUS:
-            known = [(w_, c) for c, w_ in walls.items() if w_ is not None]
-            if known:
-                best_wall, at = min(known)
+            reached = [(w_, c) for c, w_ in walls.items() if w_ is not None]
+            if reached:
+                best_wall, at = min(reached)
                 why = (
                     f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
                     f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs)"

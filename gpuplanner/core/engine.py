@@ -99,7 +99,8 @@ def model_counts(s: Scenario) -> ModelCounts:
 
 
 def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits: bool = True) -> Estimate:
-    """`limits=False` skips the largest micro-batch and sequence length that fit (the sweep does not show them)."""
+    """`limits=False` skips the largest micro-batch and sequence length that fit and the cost's sensitivity views
+    (tornado, utilization curve): a sweep row shows neither."""
     target = resolve_target(s, catalog, gpu_id)
     layout = choose_layout(s, target)
     memory = memory_for(
@@ -118,7 +119,10 @@ def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits
         node_id=target.node.id,
     )
     cost = estimate_cost(
-        inputs, tokens_per_second=time.tokens_per_second if time else None, gpu_hours=time.gpu_hours if time else None
+        inputs,
+        tokens_per_second=time.tokens_per_second if time else None,
+        gpu_hours=time.gpu_hours if time else None,
+        detail=limits,  # a sweep row shows neither the limits nor the sensitivity views
     )
     serving = None
     if s.workload.method == "inference":

@@ -323,31 +323,38 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
         except InputError as err:
             candidates.append(Candidate(gid, gpu.name, None, str(err)))
     usable = [c for c in candidates if c.estimate is not None]
+    rows: list[SweepRow] = []
+    has_time = any(c.estimate.time is not None for c in usable)  # type: ignore[union-attr]
+    per_node = {c.gpu: resolve_target(s, catalog, c.gpu).gpus_per_node for c in usable}
+
+    def row_at(c: Candidate, n: int) -> SweepRow | None:
+        check()
+        if n == s.hardware.gpu_count:
+            return _row(c.gpu, n, c.estimate)  # type: ignore[arg-type]
+        try:
+            return _row(c.gpu, n, estimate(_with_count(s, n), catalog, c.gpu, limits=False))
+        except InputError:
+            return None  # a count the scenario's keys rule out is not on the curve
+
+    if sweep and has_time:
+        for c in usable:
+            rows += [r for r in (row_at(c, n) for n in sweep_counts(s, per_node[c.gpu])) if r is not None]
     deadline: dict[str, DeadlineAnswer] = {}
     days = s.workload.deadline_days if s.workload.is_training else None
     if days is not None:
         for c in usable:
             check()
-            d = smallest_count(s, catalog, c.gpu, days)
+            # the sweep's rows are the doubling steps of the deadline search: reuse their walls
+            known = {r.gpu_count: (r.wall_seconds if r.fits else None) for r in rows if r.gpu == c.gpu}
+            d = smallest_count(s, catalog, c.gpu, days, known)
             deadline[c.gpu] = DeadlineAnswer(
                 d.gpu, d.gpu_count, d.wall_seconds, d.job_cloud_on_demand, d.onprem_tco, d.layout, d.reason
             )
-    rows: list[SweepRow] = []
-    has_time = any(c.estimate.time is not None for c in usable)  # type: ignore[union-attr]
-    if sweep and has_time:
-        for c in usable:
-            per_node = resolve_target(s, catalog, c.gpu).gpus_per_node
-            answer = deadline.get(c.gpu)
-            extra = (answer.gpu_count,) if answer is not None and answer.gpu_count is not None else ()
-            for n in sweep_counts(s, per_node, extra):
-                check()
-                if n == s.hardware.gpu_count:
-                    rows.append(_row(c.gpu, n, c.estimate))  # type: ignore[arg-type]
-                    continue
-                try:
-                    rows.append(_row(c.gpu, n, estimate(_with_count(s, n), catalog, c.gpu, limits=False)))
-                except InputError:
-                    continue  # a count the scenario's keys rule out is not on the curve
+            if sweep and has_time and d.gpu_count is not None and d.gpu_count not in known:
+                extra = row_at(c, d.gpu_count)
+                if extra is not None:
+                    rows.append(extra)
+    rows.sort(key=lambda r: (s.hardware.compared_gpus.index(r.gpu), r.gpu_count))
     sweep_rows = tuple(rows)
     return Plan(
         scenario=s,
