@@ -11,14 +11,14 @@ tokens/s 76%, whole-run GPU-hours 71%.
 """
 
 # term               group          real struct     q10     q90 widen LOO cov  note
-# memory_total       all              10     57   0.917   1.172  1.85     80%
-# memory_total       generic           0      0   0.863   1.246  2.78       -  pooled from all
-# memory_total       hf                0     14   0.863   1.246  2.78       -  pooled from all
+# memory_total       all              10     60   0.918   1.156  1.90     80%
+# memory_total       generic           0      0   0.867   1.225  2.85       -  pooled from all
+# memory_total       hf                0     17   0.867   1.225  2.85       -  pooled from all
 # memory_total       torchtune         9     20   0.907   1.132  2.00     89%
-# memory_total       torchtitan        0     15   0.863   1.246  2.78       -  pooled from all
-# memory_total       megatron          1      8   0.863   1.246  2.78      0%  pooled from all
-# memory_total       deepspeed         0      0   0.863   1.246  2.78       -  pooled from all
-# memory_total       llm-foundry       0      0   0.863   1.246  2.78       -  pooled from all
+# memory_total       torchtitan        0     15   0.867   1.225  2.85       -  pooled from all
+# memory_total       megatron          1      8   0.867   1.225  2.85      0%  pooled from all
+# memory_total       deepspeed         0      0   0.867   1.225  2.85       -  pooled from all
+# memory_total       llm-foundry       0      0   0.867   1.225  2.85       -  pooled from all
 # tokens_per_second  all              49      0   0.711   1.157  1.05     84%
 # tokens_per_second  dense            28      0   0.791   1.160  1.10     82%
 # tokens_per_second  multi-node-3d    18      0   0.873   1.106  1.15     83%
@@ -28,26 +28,26 @@ tokens/s 76%, whole-run GPU-hours 71%.
 # tokens_per_second  fp8              10      0   0.894   1.124  1.00     80%
 # tokens_per_second  long-seq          8      0   0.598   0.885  1.00     88%
 # tokens_per_second  moe               3      0   0.629   1.307  1.58      0%  pooled from all
-# memory_reserved    all               0      0   0.863   1.246  1.50       -  pooled from memory_total/all
-# memory_reserved    generic           0      0   0.787   1.366  1.50       -  pooled from memory_total/generic
-# memory_reserved    hf                0      0   0.787   1.366  1.50       -  pooled from memory_total/hf
+# memory_reserved    all               0      0   0.867   1.225  1.50       -  pooled from memory_total/all
+# memory_reserved    generic           0      0   0.795   1.335  1.50       -  pooled from memory_total/generic
+# memory_reserved    hf                0      0   0.795   1.335  1.50       -  pooled from memory_total/hf
 # memory_reserved    torchtune         0      0   0.859   1.196  1.50       -  pooled from memory_total/torchtune
-# memory_reserved    torchtitan        0      0   0.787   1.366  1.50       -  pooled from memory_total/torchtitan
-# memory_reserved    megatron          0      0   0.787   1.366  1.50       -  pooled from memory_total/megatron
-# memory_reserved    deepspeed         0      0   0.787   1.366  1.50       -  pooled from memory_total/deepspeed
-# memory_reserved    llm-foundry       0      0   0.787   1.366  1.50       -  pooled from memory_total/llm-foundry
+# memory_reserved    torchtitan        0      0   0.795   1.335  1.50       -  pooled from memory_total/torchtitan
+# memory_reserved    megatron          0      0   0.795   1.335  1.50       -  pooled from memory_total/megatron
+# memory_reserved    deepspeed         0      0   0.795   1.335  1.50       -  pooled from memory_total/deepspeed
+# memory_reserved    llm-foundry       0      0   0.795   1.335  1.50       -  pooled from memory_total/llm-foundry
 # job                all               7      0   1.054   1.360  1.00     71%
 
 # (term, group, low_log, high_log, real runs, structure records, parent, widen, LOO coverage)
 FITS: tuple[tuple[str, str, float, float, int, int, str, float, float | None], ...] = (
-    ("memory_total", "all", -0.08620, 0.15870, 10, 57, "", 1.85, 0.8),
-    ("memory_total", "generic", -0.14743, 0.21993, 0, 0, "all", 2.78, None),
-    ("memory_total", "hf", -0.14743, 0.21993, 0, 14, "all", 2.78, None),
+    ("memory_total", "all", -0.08526, 0.14512, 10, 60, "", 1.90, 0.8),
+    ("memory_total", "generic", -0.14285, 0.20271, 0, 0, "all", 2.85, None),
+    ("memory_total", "hf", -0.14285, 0.20271, 0, 17, "all", 2.85, None),
     ("memory_total", "torchtune", -0.09723, 0.12387, 9, 20, "", 2.00, 0.889),
-    ("memory_total", "torchtitan", -0.14743, 0.21993, 0, 15, "all", 2.78, None),
-    ("memory_total", "megatron", -0.14743, 0.21993, 1, 8, "all", 2.78, 0.0),
-    ("memory_total", "deepspeed", -0.14743, 0.21993, 0, 0, "all", 2.78, None),
-    ("memory_total", "llm-foundry", -0.14743, 0.21993, 0, 0, "all", 2.78, None),
+    ("memory_total", "torchtitan", -0.14285, 0.20271, 0, 15, "all", 2.85, None),
+    ("memory_total", "megatron", -0.14285, 0.20271, 1, 8, "all", 2.85, 0.0),
+    ("memory_total", "deepspeed", -0.14285, 0.20271, 0, 0, "all", 2.85, None),
+    ("memory_total", "llm-foundry", -0.14285, 0.20271, 0, 0, "all", 2.85, None),
     ("tokens_per_second", "all", -0.34112, 0.14602, 49, 0, "", 1.05, 0.837),
     ("tokens_per_second", "dense", -0.23417, 0.14820, 28, 0, "", 1.10, 0.821),
     ("tokens_per_second", "multi-node-3d", -0.13636, 0.10063, 18, 0, "", 1.15, 0.833),
@@ -57,13 +57,13 @@ FITS: tuple[tuple[str, str, float, float, int, int, str, float, float | None], .
     ("tokens_per_second", "fp8", -0.11193, 0.11663, 10, 0, "", 1.00, 0.8),
     ("tokens_per_second", "long-seq", -0.51467, -0.12246, 8, 0, "", 1.00, 0.875),
     ("tokens_per_second", "moe", -0.46291, 0.26781, 3, 0, "all", 1.58, 0.0),
-    ("memory_reserved", "all", -0.14743, 0.21993, 0, 0, "memory_total/all", 1.50, None),
-    ("memory_reserved", "generic", -0.23927, 0.31177, 0, 0, "memory_total/generic", 1.50, None),
-    ("memory_reserved", "hf", -0.23927, 0.31177, 0, 0, "memory_total/hf", 1.50, None),
+    ("memory_reserved", "all", -0.14285, 0.20271, 0, 0, "memory_total/all", 1.50, None),
+    ("memory_reserved", "generic", -0.22924, 0.28910, 0, 0, "memory_total/generic", 1.50, None),
+    ("memory_reserved", "hf", -0.22924, 0.28910, 0, 0, "memory_total/hf", 1.50, None),
     ("memory_reserved", "torchtune", -0.15250, 0.17915, 0, 0, "memory_total/torchtune", 1.50, None),
-    ("memory_reserved", "torchtitan", -0.23927, 0.31177, 0, 0, "memory_total/torchtitan", 1.50, None),
-    ("memory_reserved", "megatron", -0.23927, 0.31177, 0, 0, "memory_total/megatron", 1.50, None),
-    ("memory_reserved", "deepspeed", -0.23927, 0.31177, 0, 0, "memory_total/deepspeed", 1.50, None),
-    ("memory_reserved", "llm-foundry", -0.23927, 0.31177, 0, 0, "memory_total/llm-foundry", 1.50, None),
+    ("memory_reserved", "torchtitan", -0.22924, 0.28910, 0, 0, "memory_total/torchtitan", 1.50, None),
+    ("memory_reserved", "megatron", -0.22924, 0.28910, 0, 0, "memory_total/megatron", 1.50, None),
+    ("memory_reserved", "deepspeed", -0.22924, 0.28910, 0, 0, "memory_total/deepspeed", 1.50, None),
+    ("memory_reserved", "llm-foundry", -0.22924, 0.28910, 0, 0, "memory_total/llm-foundry", 1.50, None),
     ("job", "all", 0.05284, 0.30731, 7, 0, "", 1.00, 0.714),
 )
