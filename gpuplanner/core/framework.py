@@ -22,32 +22,37 @@ FP8_RECIPES = ("te", "torchao")
 
 @dataclass(frozen=True)
 class FrameworkProfile:
-    """Implementation behaviours of one framework. Strings are small closed vocabularies (see each field)."""
+    """Implementation behaviours of one framework. Strings are small closed vocabularies (see each field); the
+    defaults are those of eager PyTorch modules with `zero_grad(set_to_none=True)`, so a profile states only
+    where its framework differs."""
 
     id: str
     label: str
     summary: str  # one line for the wizard
-    # "eager": modules run op by op (HF, torchtune, torchtitan); "fused": Megatron/Transformer Engine kernels
-    kernels: str
     # the precision style the framework's recipes use when the scenario gives none
     default_precision: str
-    # "eager-fp32": cross_entropy on logits.float() (HF ForCausalLMLoss, torchtune's output .float());
+    # generic only: kernels, loss and gradient lifetime follow the precision style (master-weight styles as
+    # Megatron, the others as eager PyTorch), the reading the published Megatron and HF measurements support
+    by_precision_style: bool = False
+    # True: Megatron/Transformer Engine fused kernels; False: modules run op by op (HF, torchtune, torchtitan)
+    fused_kernels: bool = False
+    # "eager-fp32": cross_entropy on logits.float() (HF ForCausalLMLoss, torchtitan);
     # "fp32-logits": torchtune's decoder returns `output(h).float()` (torchtune/modules/transformer.py);
     # "vocab-parallel": Megatron's fused vocab-parallel cross-entropy (fp32 softmax of the local shard)
-    loss: str
+    loss: str = "eager-fp32"
     # gradients alive during forward: Megatron's persistent fp32 `main_grad` buffer; PyTorch's
     # `zero_grad(set_to_none=True)` (HF Trainer, torchtune, torchtitan) frees them before forward
-    persistent_grads: bool
+    persistent_grads: bool = False
     # FSDP2 mixed precision keeps the sharded parameters in fp32 (they are the optimizer's master copy) and
     # gathers bf16 copies per unit (torch/distributed/fsdp/_fully_shard/_fsdp_param.py); Megatron and DeepSpeed
     # keep bf16 parameters plus a separate fp32 master copy
-    fp32_sharded_params: bool
+    fp32_sharded_params: bool = False
     # recompute policies the framework offers (spec §4.1 names)
-    recompute_policies: tuple[str, ...]
+    recompute_policies: tuple[str, ...] = ("none", "full")
     # what the framework's own "selective" means: "attention" = Korthikanti §5 (Megatron, DeepSpeed),
     # "op" = torchtitan's per-op policy (its default `selective_ac_option = "op"`)
-    selective_means: str
-    fp8_recipe: str | None  # "te" | "torchao" | None (no fp8 path)
+    selective_means: str = "attention"
+    fp8_recipe: str | None = None  # "te" | "torchao" | None (no fp8 path)
     # FSDP2 under pipeline parallelism: torchtitan sets reshard_after_forward=False when PP is on
     # (torchtitan/models/llama3/infra/parallelize.py `apply_fsdp`), and torch's pipelining defers resharding
     # and gradient reduce-scatter to the last micro-batch (torch/distributed/pipelining/stage.py)
@@ -60,23 +65,20 @@ class FrameworkProfile:
     # share the base dtype
     fp32_adapters: bool = False
 
+    def _as_megatron(self, precision: str) -> bool:
+        return self.by_precision_style and precision in MASTER_STYLES
+
     def uses_fused_kernels(self, precision: str) -> bool:
-        if self.kernels == "by-precision":
-            return precision in MASTER_STYLES
-        return self.kernels == "fused"
+        return self.fused_kernels or self._as_megatron(precision)
 
     def grads_persist(self, precision: str) -> bool:
-        if self.id == "generic":
-            return precision in MASTER_STYLES
-        return self.persistent_grads
+        return self.persistent_grads or self._as_megatron(precision)
 
     def fp32_params(self, precision: str) -> bool:
         return self.fp32_sharded_params and precision in MASTER_STYLES
 
     def loss_kind(self, precision: str) -> str:
-        if self.loss == "by-precision":
-            return "vocab-parallel" if precision in MASTER_STYLES else "eager-fp32"
-        return self.loss
+        return "vocab-parallel" if self._as_megatron(precision) else self.loss
 
 
 PROFILES: dict[str, FrameworkProfile] = {
@@ -86,50 +88,30 @@ PROFILES: dict[str, FrameworkProfile] = {
             id="generic",
             label="Unknown / other",
             summary="Best estimate when the framework is unknown: master-weight styles as Megatron, others as eager",
-            kernels="by-precision",
             default_precision="bf16-mixed",
-            loss="by-precision",
-            persistent_grads=False,
-            fp32_sharded_params=False,
+            by_precision_style=True,
             recompute_policies=("none", "selective", "full"),
-            selective_means="attention",
             fp8_recipe="te",
         ),
         FrameworkProfile(
             id="hf",
             label="Hugging Face Trainer / PEFT / Accelerate",
             summary="transformers modules, autocast over fp32 weights, gradient checkpointing = full recompute",
-            kernels="eager",
             default_precision="bf16-mixed",
-            loss="eager-fp32",
-            persistent_grads=False,
-            fp32_sharded_params=False,
-            recompute_policies=("none", "full"),
-            selective_means="attention",
-            fp8_recipe=None,
             fp32_adapters=True,
         ),
         FrameworkProfile(
             id="torchtune",
             label="torchtune",
             summary="torchtune recipes: pure bf16 weights and AdamW states, chunked loss, optimizer in backward",
-            kernels="eager",
             default_precision="bf16-true",
             loss="fp32-logits",
-            persistent_grads=False,
-            fp32_sharded_params=False,
-            recompute_policies=("none", "full"),
-            selective_means="attention",
-            fp8_recipe=None,
         ),
         FrameworkProfile(
             id="torchtitan",
             label="torchtitan",
             summary="FSDP2 with fp32 sharded weights and bf16 compute, per-op selective checkpointing, torchao fp8",
-            kernels="eager",
             default_precision="bf16-master",
-            loss="eager-fp32",
-            persistent_grads=False,
             fp32_sharded_params=True,
             recompute_policies=("none", "selective-op", "full"),
             selective_means="op",
@@ -141,40 +123,25 @@ PROFILES: dict[str, FrameworkProfile] = {
             id="megatron",
             label="Megatron-Core / NeMo",
             summary="fused Transformer Engine kernels, persistent fp32 gradient buffer, distributed optimizer",
-            kernels="fused",
             default_precision="bf16-master",
+            fused_kernels=True,
             loss="vocab-parallel",
             persistent_grads=True,
-            fp32_sharded_params=False,
             recompute_policies=("none", "selective", "full"),
-            selective_means="attention",
             fp8_recipe="te",
         ),
         FrameworkProfile(
             id="deepspeed",
             label="DeepSpeed ZeRO",
             summary="ZeRO stages over Hugging Face modules: bf16 weights with an fp32 master copy",
-            kernels="eager",
             default_precision="bf16-master",
-            loss="eager-fp32",
-            persistent_grads=False,
-            fp32_sharded_params=False,
-            recompute_policies=("none", "full"),
-            selective_means="attention",
-            fp8_recipe=None,
             fp32_adapters=True,
         ),
         FrameworkProfile(
             id="llm-foundry",
             label="MosaicML llm-foundry / Composer",
             summary="Composer with FSDP and autocast (amp_bf16) over fp32 weights",
-            kernels="eager",
             default_precision="bf16-mixed",
-            loss="eager-fp32",
-            persistent_grads=False,
-            fp32_sharded_params=False,
-            recompute_policies=("none", "full"),
-            selective_means="attention",
             fp8_recipe="te",
             fp32_adapters=True,
         ),

@@ -5,25 +5,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from .cost import SPEC_FIELDS
 from .results import Estimate
 
 if TYPE_CHECKING:
     from .plan import Plan
 
-COST_FIELDS = (
-    "cloud_on_demand",
-    "cloud_reserved_1y",
-    "cloud_reserved_3y",
-    "cloud_spot",
-    "onprem_capex",
-    "onprem_tco",
-    "breakeven_utilization",
-    "per_million_tokens",
-    "job_cloud_on_demand",
-    "onprem_tco_discounted",
-    "owning_usd_per_gpu_hour",
-    "onprem_lease_tco",
-)
+# spec §4.3 `cost`: the contract fields plus the owning figures of §4.3.1
+COST_FIELDS = (*SPEC_FIELDS, "onprem_tco_discounted", "owning_usd_per_gpu_hour", "onprem_lease_tco")
 # spec §4.3 `bands`: the 80% interval of each figure (core/bands.py)
 BAND_FIELDS = (
     "memory_total",
