@@ -28,6 +28,13 @@ def export_function():
     return export_workbook
 
 
+def export_plan_function():
+    """``gpuplanner.export.api.export_plan_workbook``: the workbook of the Plan on screen."""
+    from gpuplanner.export.api import export_plan_workbook
+
+    return export_plan_workbook
+
+
 def examples_dir() -> Path:
     """The shipped example scenarios (checkout, wheel or bundle: :func:`gpuplanner.core.paths.examples_dir`)."""
     from gpuplanner.core.paths import examples_dir as shipped_examples
@@ -222,8 +229,13 @@ class FileCommands:
             return False
         from .i18n import export_language
 
+        shown = getattr(self, "shown_results", None)
         try:
-            export(self.doc.scenario, self.doc.catalog, path, language=export_language())
+            if shown is not None and shown.scenario == self.doc.scenario:
+                # the Plan the user is looking at, not a new estimate
+                export_plan_function()(shown.plan, self.doc.catalog, path, language=export_language())
+            else:
+                export(self.doc.scenario, self.doc.catalog, path, language=export_language())
         except (InputError, FileAccessError, OSError) as err:
             dialogs.error(self, self.tr("Export failed"), str(err))
             return False

@@ -64,6 +64,7 @@ class MainWindow(FileCommands, QMainWindow):
         self.wizard_panel = WizardPanel(doc, lazy=True)  # steps 2–5 are built after the first paint
         self.wizard = self.wizard_panel.wizard
         self.results_view = None  # ResultsView, built after the first paint
+        self.shown_results: ResultSet | None = None
         self._placeholder = QLabel(self.tr("Estimating…"))
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -223,6 +224,7 @@ class MainWindow(FileCommands, QMainWindow):
 
     # --- results -------------------------------------------------------------------------------------
     def show_results(self, rs: ResultSet) -> None:
+        self.shown_results = rs  # what File › Export writes, if it is still the open scenario's
         self.build_results_view()
         self.results_view.show_results(rs)
         if self.wizard.complete:

@@ -166,3 +166,24 @@ def test_a_corrupt_file_after_discard_keeps_the_unsaved_work(window, dialog_log,
     assert window.doc.scenario == edited and window.doc.is_modified() and window.isWindowModified()
     assert dialog_log.errors[-1][0] == "Cannot open scenario"
     assert str(bad) not in window.recent_files()
+
+
+def test_export_writes_the_plan_on_screen(window, dialog_log, tmp_path):
+    """File › Export writes the estimates the user is looking at (the shown Plan), not a new estimate: a Plan
+    whose primary step time differs from what the engine would compute now must reach the workbook as shown."""
+    from dataclasses import replace
+
+    from openpyxl import load_workbook
+
+    shown = window.shown_results
+    assert shown is not None and shown.scenario == window.doc.scenario
+    primary = shown.plan.primary
+    marked = replace(primary.estimate, time=replace(primary.estimate.time, step_seconds=12345.5))
+    candidates = tuple(replace(c, estimate=marked) if c is primary else c for c in shown.plan.candidates)
+    window.shown_results = replace(shown, plan=replace(shown.plan, candidates=candidates))
+    out = tmp_path / "shown.xlsx"
+    dialog_log.file_path = str(out)
+    assert window.export_workbook() is True
+    training = load_workbook(out)["Training"]
+    step_row = next(r for r in training.iter_rows() if str(r[0].value or "").startswith("Optimizer step"))
+    assert step_row[2].value == 12345.5
