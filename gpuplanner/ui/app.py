@@ -1,7 +1,7 @@
 """The composition root: QApplication, the catalog, the opening scenario, the main window.
 
-``run_app(smoke_test=True)`` (``gpuplanner --smoke-test``) shows the window offscreen, estimates the default
-scenario once, exports one workbook (in the interface language) to a temporary folder, prints one line and
+``run_app(smoke_test=True)`` (``gpuplanner --smoke-test [FILE]``) shows the window offscreen, estimates the default
+scenario (or FILE) once, exports one workbook (in the interface language) to a temporary folder, prints one line and
 exits 0 (1 on any failure, also when it hangs for ``GPUPLANNER_SMOKE_TIMEOUT`` seconds, 300 by default).
 The desktop bundle runs the same check (``.ci/run``).
 
@@ -100,7 +100,7 @@ def build_window(settings=None, *, smoke_test: bool = False, scenario_path: str 
     return window
 
 
-def _smoke(app) -> int:
+def _smoke(app, scenario_path: str | None = None) -> int:
     from PySide6.QtCore import QSettings
 
     from gpuplanner.core.paths import catalog_dir
@@ -111,7 +111,13 @@ def _smoke(app) -> int:
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gpuplanner-smoke-") as tmp:
         settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
-        window = build_window(settings, smoke_test=True)
+        if scenario_path is not None:
+            from gpuplanner.core.scenario_io import read_scenario
+
+            read_scenario(scenario_path)  # a bad file fails the check in one line, not in a modal dialog
+        window = build_window(settings, smoke_test=True, scenario_path=scenario_path)
+        if scenario_path is not None and window.doc.path != Path(scenario_path):
+            raise RuntimeError(f"{scenario_path}: the scenario did not open")
         window.show()
         deadline = time.perf_counter() + 10
         while not window._painted and time.perf_counter() < deadline:
@@ -174,7 +180,7 @@ def run_app(smoke_test: bool = False, scenario_path: str | None = None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         watchdog = _smoke_watchdog()
         try:
-            return _smoke(create_application())
+            return _smoke(create_application(), scenario_path)
         except Exception as err:  # the smoke test reports any failure as one line and exit 1
             if sys.stderr is not None:
                 print(f"gpuplanner smoke test FAILED: {type(err).__name__}: {err}", file=sys.stderr)

@@ -93,11 +93,6 @@ def test_mistyped_command_is_an_invalid_choice(tmp_path: Path) -> None:
     assert "invalid choice: 'estimat'" in line
 
 
-@pytest.mark.xfail(
-    reason="gpuplanner/ui/app.py: run_app(scenario_path=...) must open the file, in the smoke test too (the CLI "
-    "passes it: cli/app.py); strict, so this fails once it works and the marker must go",
-    raises=AssertionError,
-)
 def test_smoke_test_on_a_scenario_file(tmp_path: Path) -> None:
     proc = run("--smoke-test", EXAMPLE, tmp_path=tmp_path)
     assert proc.returncode == 0, proc.stderr
