@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .bands import Band
 from .errors import InputError
 from .results import Estimate, Layout
 from .scenario import Scenario
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 # The sweep reaches at least this many GPUs (and 8 × the scenario's count), in doubling whole-node steps.
 SWEEP_MIN_TOP_GPUS = 16_384
 SWEEP_MAX_GPUS = 1 << 20
+# A configuration "fits" in the display words only at this fit probability (issue #19: "fits" ≥ 0.9); the
+# recommendation prefers such configurations over ones that fit on the point estimate alone.
+FIT_SURE_PROBABILITY = 0.9
 SWEEP_COLUMNS = (
     "gpu",
     "gpu_count",
@@ -78,6 +82,12 @@ class SweepRow:
     job_cloud_on_demand: float | None
     onprem_tco: float | None
     per_million_tokens: float | None
+    # the 80% bands and the fit probability of the row's estimate (core/bands.py; not §4.3 row columns)
+    fit_probability: float | None = None
+    memory_total_band: Band | None = None
+    wall_seconds_band: Band | None = None
+    gpu_hours_band: Band | None = None
+    job_cloud_on_demand_band: Band | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +101,7 @@ class DeadlineAnswer:
     onprem_tco: float | None
     layout: Layout | None
     reason: str | None = None
+    fit_probability: float | None = None  # of the answer's layout at its count (its sweep row), when known
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,9 @@ class Recommendation:
     reason: str
     rent: bool | None = None  # True: renting on demand is the cheaper way to run the job; None: not comparable
     shortfall_bytes: float | None = None  # kind "closest": memory missing per GPU
+    # the chosen configuration fits on the point estimate but below FIT_SURE_PROBABILITY, because no candidate
+    # fits more surely (None: unknown or not applicable)
+    unsure: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -177,7 +191,7 @@ def sweep_counts(s: Scenario, gpus_per_node: int, extra: tuple[int, ...] = ()) -
 
 
 def _row(gpu: str, n: int, e: Estimate) -> SweepRow:
-    t, c, m = e.time, e.cost, e.memory
+    t, c, m, b = e.time, e.cost, e.memory, e.bands
     return SweepRow(
         gpu=gpu,
         gpu_count=n,
@@ -190,7 +204,21 @@ def _row(gpu: str, n: int, e: Estimate) -> SweepRow:
         job_cloud_on_demand=getattr(c, "job_cloud_on_demand", None),
         onprem_tco=getattr(c, "onprem_tco", None),
         per_million_tokens=getattr(c, "per_million_tokens", None),
+        fit_probability=b.fit_probability if b is not None else None,
+        memory_total_band=b.memory_total if b is not None else None,
+        wall_seconds_band=b.wall_seconds if b is not None else None,
+        gpu_hours_band=b.gpu_hours if b is not None else None,
+        job_cloud_on_demand_band=b.job_cloud_on_demand if b is not None else None,
     )
+
+
+def fit_probability_of(e: Estimate | None) -> float | None:
+    return None if e is None or e.bands is None else e.bands.fit_probability
+
+
+def is_sure(probability: float | None) -> bool:
+    """Fits with high probability; an unknown probability (no band) counts as sure, as the point estimate says."""
+    return probability is None or probability >= FIT_SURE_PROBABILITY
 
 
 def pareto_front(rows: tuple[SweepRow, ...]) -> tuple[SweepRow, ...]:
@@ -250,7 +278,8 @@ def _recommend_for_deadline(s: Scenario, deadline: Mapping[str, DeadlineAnswer])
     def cost(d: DeadlineAnswer) -> tuple[float, float]:
         return (math.inf if d.job_cloud_on_demand is None else d.job_cloud_on_demand, d.wall_seconds or math.inf)
 
-    best = min(met, key=cost)
+    sure = [d for d in met if is_sure(d.fit_probability)]
+    best = min(sure or met, key=cost)
     od = best.job_cloud_on_demand
     price = "" if od is None else f", {od:,.0f} {s.cost.currency} on demand"
     return Recommendation(
@@ -258,9 +287,16 @@ def _recommend_for_deadline(s: Scenario, deadline: Mapping[str, DeadlineAnswer])
         best.gpu,
         best.gpu_count,
         f"{best.gpu_count:,} × {best.gpu} meet the {s.workload.deadline_days:g}-day deadline at the lowest job "
-        f"cost ({_days(best.wall_seconds or 0.0)}{price})",
+        f"cost ({_days(best.wall_seconds or 0.0)}{price}){_unsure_text(best.fit_probability, not sure)}",
         rent=True,
+        unsure=not sure,
     )
+
+
+def _unsure_text(probability: float | None, unsure: bool) -> str:
+    if not unsure or probability is None:
+        return ""
+    return f"; only {100 * probability:.0f}% likely to fit, and no candidate fits more surely"
 
 
 def _job_cost(s: Scenario, e: Estimate) -> tuple[float, bool | None]:
@@ -283,6 +319,9 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
             f"none fits on {n:,} GPUs; {closest.gpu} comes closest, {short / 2**30:.1f} GiB short per GPU",
             shortfall_bytes=short,
         )
+    sure = [(c, e) for c, e in fitting if is_sure(fit_probability_of(e))]
+    unsure = not sure
+    fitting = sure or fitting  # a configuration that fits with high probability beats a cheaper gamble
     timed = [(c, e) for c, e in fitting if e.time is not None and e.time.wall_seconds is not None]
     if timed:
         best, e = min(timed, key=lambda ce: (_job_cost(s, ce[1])[0], ce[1].time.wall_seconds or math.inf))  # type: ignore[union-attr]
@@ -293,13 +332,22 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
             "cheapest",
             best.gpu,
             n,
-            f"{n:,} × {best.gpu} fit and run the job at the lowest cost among the candidates{price}",
+            f"{n:,} × {best.gpu} fit and run the job at the lowest cost among the candidates{price}"
+            + _unsure_text(fit_probability_of(e), unsure),
             rent=rent,
+            unsure=unsure,
         )
     primary = next((c for c, _ in fitting if c.gpu == s.hardware.gpu), None)
     roomiest = max(fitting, key=lambda ce: ce[1].memory.headroom if ce[1].memory else -math.inf)[0]
     chosen = primary or roomiest
-    return Recommendation("fits", chosen.gpu, n, f"{n:,} × {chosen.gpu} fit with the most room among the candidates")
+    return Recommendation(
+        "fits",
+        chosen.gpu,
+        n,
+        f"{n:,} × {chosen.gpu} fit with the most room among the candidates"
+        + _unsure_text(fit_probability_of(chosen.estimate), unsure),
+        unsure=unsure,
+    )
 
 
 def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep: bool = True) -> Plan:
@@ -347,13 +395,21 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
             # the sweep's rows are the doubling steps of the deadline search: reuse their walls
             known = {r.gpu_count: (r.wall_seconds if r.fits else None) for r in rows if r.gpu == c.gpu}
             d = smallest_count(s, catalog, c.gpu, days, known)
-            deadline[c.gpu] = DeadlineAnswer(
-                d.gpu, d.gpu_count, d.wall_seconds, d.job_cloud_on_demand, d.onprem_tco, d.layout, d.reason
-            )
+            at = next((r for r in rows if r.gpu == c.gpu and r.gpu_count == d.gpu_count), None)
             if sweep and has_time and d.gpu_count is not None and d.gpu_count not in known:
-                extra = row_at(c, d.gpu_count)
-                if extra is not None:
-                    rows.append(extra)
+                at = row_at(c, d.gpu_count)
+                if at is not None:
+                    rows.append(at)
+            deadline[c.gpu] = DeadlineAnswer(
+                d.gpu,
+                d.gpu_count,
+                d.wall_seconds,
+                d.job_cloud_on_demand,
+                d.onprem_tco,
+                d.layout,
+                d.reason,
+                fit_probability=at.fit_probability if at is not None else None,
+            )
     rows.sort(key=lambda r: (s.hardware.compared_gpus.index(r.gpu), r.gpu_count))
     sweep_rows = tuple(rows)
     return Plan(
