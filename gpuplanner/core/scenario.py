@@ -160,6 +160,32 @@ class CostSettings:
     import_tax_fraction: float = 0.0
     discount_rate: float | None = None
     depreciation_years: float | None = None
+    # issue #23 (spec §4.3.1): power as drawn, market resale, one-off facility, renting extras, leasing, lead time
+    node_power_kw: float | None = None  # training draw of one node (P_draw); None: the node type's
+    node_idle_power_kw: float | None = None
+    # resale value as a fraction of capex by age: ((age_years, fraction), ...) sorted by age; None: the node
+    # type's curve, else straight line. The file holds an inline table {"1" = 0.7, "3" = 0.35} or [[1, 0.7], …]
+    residual_fraction: tuple[tuple[float, float], ...] | None = None
+    facility_usd_per_node: float | None = None
+    cloud_storage_usd_per_tb_month: float | None = None
+    cloud_egress_usd_per_tb: float | None = None
+    cloud_support_fraction: float | None = None
+    lease_usd_per_node_month: float | None = None
+    lease_term_months: float | None = None
+    lease_buyout_fraction: float | None = None
+    lead_time_months: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.residual_fraction is not None and not isinstance(self.residual_fraction, tuple):
+            object.__setattr__(self, "residual_fraction", residual_pairs(self.residual_fraction))
+
+
+def residual_pairs(value: object) -> tuple[tuple[float, float], ...]:
+    """A checked `residual_fraction` (inline table of age → fraction, or a list of [age, fraction] pairs) as
+    ((age_years, fraction), ...) sorted by age."""
+    items = value.items() if isinstance(value, dict) else value
+    pairs = [(float(a), float(f)) for a, f in items]  # type: ignore[union-attr, misc]
+    return tuple(sorted(pairs))
 
 
 @dataclass(frozen=True)

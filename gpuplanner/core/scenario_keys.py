@@ -37,6 +37,34 @@ MAX_TOKENS = 1e16  # 1,000 × Llama 3.1's 15.6T
 MAX_YEARS = 50
 MAX_MONEY_USD = 1e12  # any one price, per unit it is quoted in
 MAX_GPU_HOUR_USD = 1e4
+MAX_NODE_KW = 1e4  # 80 × the largest catalog node (a 120 kW GB200 NVL72 rack)
+MAX_RESIDUAL_POINTS = 100
+
+
+def residual_table_problem(v: object) -> str | None:
+    """`cost.residual_fraction`: an inline table of age in years → fraction of capex ({"1" = 0.7, "3" = 0.35}) or
+    a list of [age, fraction] pairs; ages above 0 and at most MAX_YEARS, each once; fractions from 0 to 1."""
+    shape = 'must be a table of age in years → fraction of capex ({"1" = 0.7, "3" = 0.35}) or [[1, 0.7], [3, 0.35]]'
+    if isinstance(v, dict):
+        try:
+            items = [(float(k), f) for k, f in v.items()]
+        except ValueError:
+            return shape + " (each key an age in years)"
+    elif isinstance(v, list) and all(isinstance(p, list) and len(p) == 2 for p in v):
+        items = [(a, f) for a, f in v]
+    else:
+        return shape
+    if not 0 < len(items) <= MAX_RESIDUAL_POINTS:
+        return shape + f" with 1 to {MAX_RESIDUAL_POINTS} ages"
+    ages = [a for a, _ in items]
+    if not all(is_num(a) and 0 < a <= MAX_YEARS for a in ages):
+        return shape + f" (ages above 0 and at most {MAX_YEARS} years)"
+    if len(set(ages)) != len(ages):
+        return shape + " (each age once)"
+    if not all(is_num(f) and 0 <= f <= 1 for _, f in items):
+        return shape + " (fractions from 0 to 1)"
+    return None
+
 
 MODEL_KEYS: dict[str, Key] = {
     "preset": Key(text),
@@ -160,6 +188,18 @@ COST_KEYS: dict[str, Key] = {
     "depreciation_years": Key(
         lambda v: None if is_num(v) and v > 0 else "must be more than 0 years", at_most=MAX_YEARS, at_least=0.01
     ),
+    # issue #23 (spec §4.3.1). A node's draw: the largest catalog node is a 120 kW NVL72 rack.
+    "node_power_kw": Key(pos_num, at_most=MAX_NODE_KW, at_least=0.001),
+    "node_idle_power_kw": Key(nonneg_num, at_most=MAX_NODE_KW),
+    "residual_fraction": Key(lambda v: residual_table_problem(v)),
+    "facility_usd_per_node": Key(nonneg_num, at_most=MAX_MONEY_USD),
+    "lease_usd_per_node_month": Key(nonneg_num, at_most=MAX_MONEY_USD),
+    "cloud_storage_usd_per_tb_month": Key(nonneg_num, at_most=1e5),
+    "cloud_egress_usd_per_tb": Key(nonneg_num, at_most=1e5),
+    "cloud_support_fraction": Key(fraction),
+    "lease_buyout_fraction": Key(fraction),
+    "lease_term_months": Key(pos_num, at_most=MAX_YEARS * 12, at_least=1),
+    "lead_time_months": Key(nonneg_num, at_most=MAX_YEARS * 12),
 }
 TABLES: dict[str, dict[str, Key]] = {
     "model": MODEL_KEYS,
