@@ -17,8 +17,9 @@ from .common import Draft, Imported, ImportOptions, load_json, load_toml, load_y
 __all__ = ["FORMATS", "ImportOptions", "Imported", "detect_format", "import_config"]
 
 # source formats; `accelerate` and `axolotl` configs estimate with the `hf` profile (spec §4.5)
-FORMATS = ("torchtitan", "torchtune", "megatron", "deepspeed", "hf", "axolotl", "accelerate")
-FRAMEWORK_ALIASES = {"transformers": "hf", "trainer": "hf", "megatron-lm": "megatron", "nemo": "megatron"}
+FORMATS = ("torchtitan", "torchtune", "megatron", "deepspeed", "hf", "axolotl", "accelerate", "llm-foundry")
+FRAMEWORK_ALIASES = {"transformers": "hf", "trainer": "hf", "megatron-lm": "megatron", "nemo": "megatron",
+                     "llmfoundry": "llm-foundry", "composer": "llm-foundry"}  # fmt: skip
 
 
 def _yaml_format(doc: Any) -> str | None:
@@ -70,9 +71,6 @@ def detect_format(path: str | os.PathLike[str], text: str) -> str:
         found = "megatron"
     if found == "model-config":
         raise InputError("is a model's config.json, not a training config; give it as --model", file=file)
-    if found == "llm-foundry":
-        raise InputError("llm-foundry YAML is not read yet; write the scenario with workload.framework = "
-                         "'llm-foundry'", file=file)  # fmt: skip
     if found is None:
         raise InputError(
             "cannot tell which framework wrote this config; give --framework " + " | ".join(FORMATS), file=file
@@ -84,6 +82,7 @@ def _importers() -> dict[str, Callable[[Draft, str], None]]:
     from .axolotl import import_axolotl
     from .deepspeed import import_deepspeed
     from .hf import import_accelerate, import_hf
+    from .llmfoundry import import_llmfoundry
     from .megatron import import_megatron
     from .torchtitan import import_torchtitan
     from .torchtune import import_torchtune
@@ -96,6 +95,7 @@ def _importers() -> dict[str, Callable[[Draft, str], None]]:
         "axolotl": import_axolotl,
         "accelerate": import_accelerate,
         "megatron": import_megatron,
+        "llm-foundry": import_llmfoundry,
     }
 
 
