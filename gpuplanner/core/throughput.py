@@ -92,6 +92,26 @@ class StepTimes:
     bubble_fraction: np.ndarray
     hardware_flops_per_step: np.ndarray  # whole cluster
     model_flops_per_step: np.ndarray
+    terms: StepTerms | None = None
+
+
+@dataclass(frozen=True)
+class StepTerms:
+    """The step's seconds term by term (arrays, one value per layout), for the breakdown a user reads
+    (scripts/time_breakdown.py): per step, on the slowest pipeline stage, bubble excluded."""
+
+    gemm_seconds: np.ndarray
+    attention_seconds: np.ndarray
+    memory_bound_seconds: np.ndarray  # element-wise passes, softmax, loss, weight casts, fp8 casts
+    tp_comm_seconds: np.ndarray
+    pp_comm_seconds: np.ndarray
+    cp_comm_seconds: np.ndarray
+    ep_comm_seconds: np.ndarray
+    zero3_exposed_seconds: np.ndarray
+    dp_exposed_seconds: np.ndarray
+    optimizer_seconds: np.ndarray
+    fixed_seconds: np.ndarray  # per-kernel launch and framework overheads
+    bubble_seconds: np.ndarray
 
 
 def matmul_params(model: ModelSpec) -> float:
@@ -118,6 +138,11 @@ def lora_flops_per_token(model: ModelSpec, w: Workload) -> float:
     """Frozen base: forward 2N, backward only the input gradient 2N (no weight gradient), adapters 6·N_lora."""
     base = 4.0 * matmul_params(model) + attention_flops_per_token(model, w.seq_len)
     return base + 6.0 * model.lora_params(w.lora_rank, w.lora_targets)
+
+
+def routed_expert_params(model: ModelSpec) -> float:
+    """Parameters of all routed experts: the part of the model that expert parallelism splits over ep ranks."""
+    return float(model.moe_layers * model.experts * model.expert_params()) if model.is_moe else 0.0
 
 
 def _ring(n: np.ndarray, factor: float, size: np.ndarray, bw: np.ndarray) -> np.ndarray:
@@ -230,7 +255,12 @@ def step_times(
         if impl == "fused"
         else ("autocast" if w.precision in AUTOCAST_STYLES or w.precision == "fp32" else "pure16")
     )
-    stage_params = (model.block_params(active=False) * stage_layers / L + head_params) / tp
+    # each rank holds 1/ep of the routed experts (Megatron-Core expert parallel, Lepikhin et al. 2020 §2.2): the
+    # weights it re-casts, the gradients it reduces and the optimizer states it steps are the local ones
+    routed = routed_expert_params(model)
+    epf = ep if model.is_moe else np.ones_like(tp)
+    blocks_local = model.block_params(active=False) - routed + routed / epf
+    stage_params = (blocks_local * stage_layers / L + head_params) / tp
     weights_local = stage_params if not lora else model.lora_params(w.lora_rank, w.lora_targets) / (tp * pp)
     t_weights = weights_local * WEIGHT_BYTES_PER_MICRO_BATCH[style] / hbm
     if w.method == "qlora":
@@ -239,7 +269,7 @@ def step_times(
         passes = 2.0 + checkpointed_share(rc, every)
         t_weights = t_weights + model.block_params(active=True) / (tp * pp) * QLORA_DEQUANT_BYTES * passes / hbm
     # weights cast once per micro-batch: the stage's block weights on this rank (experts split over ep ranks)
-    fp8_weights = model.block_params(active=False) * stage_layers / L / (tp * (ep if model.is_moe else 1.0))
+    fp8_weights = blocks_local * stage_layers / L / tp
     t_fp8 = _fp8_cast_seconds(model, w, tokens_mb / cp, tp, stage_layers, fp8_weights, hbm) if fp8 else 0.0 * tp
     t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8
     per_gpu = tokens_mb / (tp * pp * cp)
@@ -264,7 +294,7 @@ def step_times(
     else:
         t_ep = 0.0 * tp
     # ZeRO-3 gathers the parameters for every micro-batch (forward and backward) and reduce-scatters gradients
-    params_local = model.params / (tp * pp)
+    params_local = (model.params - routed + routed / epf) / (tp * pp)
     shard = dp * cp
     dp_bw = np.where(tp * cp * shard <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
     t_zero3 = np.where(zero >= 3, _ring(shard, 3.0, params_local * 2.0, dp_bw), 0.0)
@@ -275,11 +305,16 @@ def step_times(
     bubble = (pp - 1) / (vpp * m)
     grad_bytes = 4.0 if w.precision != "bf16-true" else 2.0
     trainable = model.lora_params(w.lora_rank, w.lora_targets) if lora else model.params
-    grad_local = trainable / (tp * pp) * grad_bytes
-    t_dp = np.where(zero >= 3, 0.0, _ring(shard, 2.0, grad_local, dp_bw))
+    # dense gradients are reduced over dp·cp ranks, expert gradients over the expert-data-parallel group of
+    # dp·cp/ep ranks (Megatron-Core `expert_data_parallel_group`)
+    expert_trainable = 0.0 if lora else routed
+    grad_dense = (trainable - expert_trainable) / (tp * pp) * grad_bytes
+    grad_expert = expert_trainable / epf / (tp * pp) * grad_bytes
+    expert_shard = np.maximum(1.0, shard / epf)
+    t_dp = np.where(zero >= 3, 0.0, _ring(shard, 2.0, grad_dense, dp_bw) + _ring(expert_shard, 2.0, grad_expert, dp_bw))
     t_dp_exposed = np.maximum(0.0, t_dp - DP_OVERLAP * (2.0 / 3.0) * t_mb)
     # optimizer: a streaming pass over the local states (param, grad, moments, master: ~36 bytes/param moved)
-    states_local = trainable / (tp * pp) / np.where(zero >= 1, shard, 1.0)
+    states_local = (trainable - expert_trainable + expert_trainable / epf) / (tp * pp) / np.where(zero >= 1, shard, 1.0)
     t_opt = states_local * 36.0 / hbm
     step = m * t_mb_total * (1 + bubble) + t_dp_exposed + t_opt
     comm = m * (t_tp + t_pp + t_cp + t_ep + t_zero3_exposed) + t_dp_exposed
@@ -294,4 +329,18 @@ def step_times(
         bubble_fraction=bubble,
         hardware_flops_per_step=hw_step,
         model_flops_per_step=model_step,
+        terms=StepTerms(
+            gemm_seconds=m * t_gemm,
+            attention_seconds=m * t_attn,
+            memory_bound_seconds=m * (t_elem + t_softmax + t_loss + t_weights + t_fp8),
+            tp_comm_seconds=m * t_tp,
+            pp_comm_seconds=m * t_pp,
+            cp_comm_seconds=m * t_cp,
+            ep_comm_seconds=m * t_ep,
+            zero3_exposed_seconds=m * t_zero3_exposed,
+            dp_exposed_seconds=t_dp_exposed,
+            optimizer_seconds=t_opt,
+            fixed_seconds=0.0 * tp,
+            bubble_seconds=m * t_mb_total * bubble,
+        ),
     )
