@@ -29,6 +29,7 @@ from .memory_inference import (
 )
 from .model import ModelSpec
 from .scenario import Workload
+from .serving_engines import MODERN, EngineProfile
 from .throughput import HardwareRates
 
 if TYPE_CHECKING:
@@ -121,10 +122,11 @@ class _Shape:
     block_params: float  # active matmul parameters of the transformer blocks, whole model
     head_params: float  # LM head
     kv_token_bytes: float  # one token's K and V on this GPU
+    kv_read_factor: float  # times a decode step reads each cached KV byte (query heads per KV head, or 1)
     attn_flops_per_ctx: float  # forward attention FLOPs per (query token × context token), whole model
 
 
-def _shape(model: ModelSpec, w: Workload, tp: int, pp: int) -> _Shape:
+def _shape(model: ModelSpec, w: Workload, tp: int, pp: int, engine: EngineProfile = MODERN) -> _Shape:
     weights, _, _ = inference_parts(model, w, tp, pp)
     emb = 0.0 if model.tied_embeddings else model.embedding_params() * 2.0 / (tp * pp)
     experts = model.moe_layers * model.experts * model.expert_params() if model.is_moe else 0.0
@@ -136,9 +138,14 @@ def _shape(model: ModelSpec, w: Workload, tp: int, pp: int) -> _Shape:
         block_params=float(model.block_params(active=True)),
         head_params=float(model.vocab * model.hidden),
         kv_token_bytes=kv_bytes_per_token(model, tp, pp, w.kv_precision),
+        kv_read_factor=model.heads / model.kv_heads if engine.kv_read_per_query_head and not model.is_mla else 1.0,
         # QKᵀ and AV: 2·a·(d_qk + d_v) FLOPs per query per context token per layer (PaLM App. B, forward third)
         attn_flops_per_ctx=2.0 * model.layers * model.heads * (d_qk + model.head_dim),
     )
+
+
+def gemm_roofline(memory_seconds: float, compute_seconds: float) -> float:
+    return max(memory_seconds, compute_seconds)
 
 
 def experts_touched(model: ModelSpec, tokens: float) -> float:
@@ -199,9 +206,9 @@ def step_seconds(
     touched = experts_touched(model, tokens / pp)
     weight_read = pp * (sh.read_bytes + sh.expert_bytes * touched)
     gemm_flops = 2.0 * (sh.block_params * tokens + sh.head_params * head_tokens) / gpus
-    gemm = max(weight_read / hbm, gemm_flops / gemm_rate)
+    gemm = gemm_roofline(weight_read / hbm, gemm_flops / gemm_rate)
     # decode attention reads the live KV cache (paged attention is bandwidth-bound); prefill attention is compute
-    kv_read = decode_seqs * context_tokens * sh.kv_token_bytes + tokens * sh.kv_token_bytes  # + new K/V written
+    kv_read = (decode_seqs * context_tokens * sh.kv_read_factor + tokens) * sh.kv_token_bytes  # + new K/V written
     decode_attn = max(kv_read / hbm, sh.attn_flops_per_ctx * decode_seqs * context_tokens / gpus / attn_rate)
     prefill_attn = sh.attn_flops_per_ctx * prefill_attn_pairs / gpus / attn_rate
     f = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
@@ -225,12 +232,30 @@ def step_seconds(
 
 
 def kv_capacity(
-    model: ModelSpec, w: Workload, tp: int, pp: int, capacity_bytes: float, gpu_count: int
+    model: ModelSpec,
+    w: Workload,
+    tp: int,
+    pp: int,
+    capacity_bytes: float,
+    gpu_count: int,
+    engine: EngineProfile = MODERN,
 ) -> tuple[int, int]:
-    """(KV-cache tokens, sequences of seq_len) per replica as vLLM sizes them (memory_inference.kv_cache_blocks)."""
+    """(KV-cache tokens, sequences of seq_len) per replica as vLLM sizes them (memory_inference.kv_cache_blocks),
+    or, for an engine that takes a fraction of the free memory (TensorRT-LLM), that fraction of what the weights,
+    the runtime buffers (the same profiled workspace) and the memory outside PyTorch leave; the scheduler's cap on
+    running sequences last."""
     outside = CUDA_CONTEXT_BYTES + (NCCL_BYTES if gpu_count > 1 else 0.0)
-    blocks = kv_cache_blocks(model, w, tp, pp, capacity_bytes, outside)
-    return blocks * KV_BLOCK_TOKENS, sequences_in_blocks(blocks, w.seq_len)
+    if engine.kv_free_fraction is None:
+        blocks = kv_cache_blocks(model, w, tp, pp, capacity_bytes, outside)
+    else:
+        weights, _, _ = inference_parts(model, w, tp, pp)
+        free = capacity_bytes - weights - profile_workspace_bytes(model, tp) - outside
+        block = KV_BLOCK_TOKENS * kv_bytes_per_token(model, tp, pp, w.kv_precision)
+        blocks = max(0, int(engine.kv_free_fraction * free // block))
+    seqs = sequences_in_blocks(blocks, w.seq_len)
+    if engine.max_batch is not None:
+        seqs = min(seqs, engine.max_batch)
+    return blocks * KV_BLOCK_TOKENS, seqs
 
 
 def estimate_serving(
@@ -241,11 +266,12 @@ def estimate_serving(
     rates: HardwareRates,
     gpu_count: int,
     cost: CostEstimate | None = None,
+    engine: EngineProfile = MODERN,
 ) -> ServingEstimate:
     """The serving block for one deployment (w.batch per replica; "max" = as many as the KV cache holds)."""
     tp, pp = layout.tp, layout.pp
     replicas = max(1, layout.dp)
-    kv_tokens, max_seqs = kv_capacity(model, w, tp, pp, float(gpu.memory_bytes), gpu_count)
+    kv_tokens, max_seqs = kv_capacity(model, w, tp, pp, float(gpu.memory_bytes), gpu_count, engine)
     batch = max_seqs if w.batch == "max" else int(w.batch)
     base = ServingEstimate(
         kv_cache_tokens=kv_tokens * replicas,
@@ -262,7 +288,7 @@ def estimate_serving(
     )
     if w.input_len is None or w.output_len is None or batch < 1:
         return base
-    sh = _shape(model, w, tp, pp)
+    sh = _shape(model, w, tp, pp, engine)
     peak = matmul_peak_flops(gpu, w.weight_precision)
     rates = replace(rates, peak_flops=peak, gemm_efficiency=gemm_efficiency(gpu, w.weight_precision))
     attn_peak = gpu.bf16_dense_tflops * 1e12
