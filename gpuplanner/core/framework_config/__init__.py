@@ -65,7 +65,7 @@ def detect_format(path: str | os.PathLike[str], text: str) -> str:
         found = _yaml_format(load_yaml(text, file=file))
     elif suffix == ".json":
         found = _json_format(load_json(text, file=file))
-    elif "--model.name" in text or "--parallelism." in text or "--job.config" in text:
+    elif any(m in text for m in ("--model.name", "--parallelism.", "--job.config", "torchtitan", "--module ")):
         found = "torchtitan"
     elif "--num-layers" in text or "--tensor-model-parallel-size" in text or "pretrain_gpt.py" in text:
         found = "megatron"

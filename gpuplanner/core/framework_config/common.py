@@ -73,6 +73,8 @@ class Draft:
     # a tokens budget the file implies (steps × batch × seq_len), used when --tokens is absent
     steps: int | None = None
     gpu_count_fixed: bool = False  # the file's own degrees fix the GPU count: a different --gpu-count is an error
+    launcher_gpu_count: int | None = None  # NGPU= / --nproc_per_node × --nnodes on a command line
+    registry: bool = False  # a torchtitan command line naming a config-registry function (--module/--config)
 
     def fail(self, key: str, message: str) -> InputError:
         return InputError(message, file=self.file, key=key)

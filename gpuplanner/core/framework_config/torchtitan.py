@@ -12,6 +12,7 @@ Older releases' `[float8]` section and `training.batch_size` are read as their 0
 
 from __future__ import annotations
 
+import copy
 import shlex
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,26 @@ def _check(d: Draft, doc: dict[str, Any], prefix: str = "") -> None:
             raise d.fail(path, "unknown key" + did_you_mean(key, FIELDS[section]))
 
 
+def _check_registry(d: Draft, doc: dict[str, Any]) -> None:
+    """Registry-era fields: the sections gpuplanner reads keep their 0.2.2 keys (torchtitan/config/configs.py at
+    9810191); Trainer.Config's other sections change neither memory nor time and are listed, not refused."""
+    from .torchtitan_registry import OTHER_SECTIONS, READ_SECTIONS
+
+    unread = []
+    for section, table in doc.items():
+        if section in READ_SECTIONS or section == "model":
+            _check(d, {section: table})
+        elif section in OTHER_SECTIONS:
+            unread.append(section)
+        else:
+            from ..suggest import did_you_mean
+
+            known = set(READ_SECTIONS) | OTHER_SECTIONS
+            raise d.fail(section, "unknown field of torchtitan's Trainer.Config" + did_you_mean(section, known))
+    if unread:
+        d.assume("torchtitan sections not read (no effect on memory or time): " + ", ".join(sorted(unread)))
+
+
 def _value(text: str) -> Any:
     lowered = text.lower()
     if lowered in ("true", "false"):
@@ -105,16 +126,29 @@ def _value(text: str) -> Any:
 
 
 def command_line_doc(d: Draft, text: str) -> dict[str, Any]:
-    """`--section.key value` / `--section.key=value` arguments (torchtitan's tyro command line) as a TOML document."""
+    """`--section.key value` / `--section.key=value` arguments (torchtitan's tyro command line) as a TOML document;
+    with `--module M --config F` (or run_train.sh's MODULE= CONFIG=) the registry function's fields come first."""
     try:
         tokens = shlex.split(text, comments=True)
     except ValueError as err:
         raise d.fail("file", f"cannot split the command line ({err})") from None
     doc: dict[str, Any] = {}
+    named: dict[str, str] = {}  # module / config (the registry) and the launcher's process counts
     i = 0
     while i < len(tokens):
         tok = tokens[i]
         i += 1
+        env, eq, env_value = tok.partition("=")
+        if eq and env in ("MODULE", "CONFIG", "NGPU"):
+            named[env.lower()] = env_value
+            continue
+        flag = tok[2:].partition("=")[0].replace("-", "_") if tok.startswith("--") else ""
+        if flag in ("module", "config", "nproc_per_node", "nnodes"):
+            value = tok.partition("=")[2]
+            if not value and i < len(tokens):
+                value, i = tokens[i], i + 1
+            named[flag] = value
+            continue
         if not tok.startswith("--") or "." not in tok:
             continue
         key, _, value = tok[2:].partition("=")
@@ -128,6 +162,16 @@ def command_line_doc(d: Draft, text: str) -> dict[str, Any]:
         for s in sections:
             table = table.setdefault(s, {})
         table[leaf] = _value(value)
+    _launcher_count(d, named)
+    if "module" in named or "config" in named:
+        d.registry = True
+        base = registry_doc(d, named.get("module", "llama3"), named.get("config", "llama3_debugmodel"))
+        for section, table in doc.items():
+            if isinstance(table, dict) and isinstance(base.get(section), dict):
+                base[section].update(table)
+            else:
+                base[section] = table
+        return base
     if "config_file" in doc.get("job", {}):
         from .common import read_text
 
@@ -140,10 +184,45 @@ def command_line_doc(d: Draft, text: str) -> dict[str, Any]:
     return doc
 
 
+def _launcher_count(d: Draft, named: dict[str, str]) -> None:
+    """NGPU=N (run_train.sh) or torchrun's --nproc_per_node N [--nnodes M]: the GPUs the launcher starts."""
+    per_node = named.get("ngpu") or named.get("nproc_per_node")
+    if per_node is None:
+        return
+    nodes = named.get("nnodes", "1")
+    if not (per_node.isdigit() and nodes.isdigit() and int(per_node) > 0 and int(nodes) > 0):
+        raise d.fail("--nproc_per_node", f"must be a number of GPUs, got {per_node!r} × {nodes!r} nodes")
+    d.launcher_gpu_count = int(per_node) * int(nodes)
+
+
+def registry_doc(d: Draft, module: str, config: str) -> dict[str, Any]:
+    """The fields of torchtitan's registry function `config` in `module`: the installed torchtitan's, else the
+    pinned table (torchtitan_registry.py, torchtitan commit 9810191)."""
+    from .torchtitan_registry import PINNED, REGISTRY_COMMIT, installed_registry
+
+    found = installed_registry(module)
+    if found is not None:
+        table, where = found
+    elif module in PINNED:
+        table, where = PINNED[module], f"torchtitan {REGISTRY_COMMIT[:7]} models/{module}/config_registry.py (pinned)"
+    else:
+        from ..suggest import did_you_mean
+
+        raise d.fail("--module", f"{module!r} has no config registry gpuplanner knows" + did_you_mean(module, PINNED))
+    if config not in table:
+        from ..suggest import did_you_mean
+
+        raise d.fail("--config", f"{config!r} is not a function of {where}" + did_you_mean(config, table))
+    doc = copy.deepcopy(table[config])
+    doc.setdefault("model", {})["name"] = module
+    d.assume(f"defaults of {config}() from {where}; the command line's --section.key values override them")
+    return doc
+
+
 def import_torchtitan(d: Draft, text: str) -> None:
     is_toml = Path(d.file).suffix.lower() == ".toml"
     doc = load_toml(text, file=d.file) if is_toml else command_line_doc(d, text)
-    _check(d, doc)
+    _check_registry(d, doc) if d.registry else _check(d, doc)
     d.workload["framework"] = "torchtitan"
     d.workload["method"] = "pretrain"
     model, training, par = doc.get("model", {}), doc.get("training", {}), doc.get("parallelism", {})
@@ -180,7 +259,7 @@ def _model(d: Draft, model: dict[str, Any]) -> None:
     name, flavor = model.get("name", "llama3"), str(model.get("flavor", "debugmodel"))
     if (name, flavor) in FLAVORS:
         set_preset(d, FLAVORS[(name, flavor)], "")
-    elif (name, flavor) == ("llama3", "debugmodel"):
+    elif name == "llama3" and flavor.startswith("debugmodel"):  # _flex_attn/_varlen_attn: same shapes
         d.model = dict(DEBUG_MODEL)
     elif not d.options.model:
         raise d.fail("model.flavor", f"{name} {flavor} is not in gpuplanner's torchtitan table; give --model")
@@ -198,7 +277,7 @@ def _parallel(d: Draft, par: dict[str, Any], local: int, training: dict[str, Any
     if deg["expert_parallel"] > 1:
         d.parallel["ep"] = deg["expert_parallel"]
     if shard == -1:
-        n = d.options.gpu_count
+        n = d.options.gpu_count or d.launcher_gpu_count
         if n is None:
             from .common import DEFAULT_GPU_COUNT
 
