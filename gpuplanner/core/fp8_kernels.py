@@ -53,5 +53,14 @@ def cast_elements_per_token(model: ModelSpec, recipe: str) -> tuple[float, float
     f = model.expert_ffn_hidden * model.experts_active if model.is_moe else model.ffn_hidden
     fc1_out = 2.0 * f if model.gated_mlp else float(f)
     split = model.q_width + f + model.q_width + 2.0 * model.kv_width + fc1_out
+    if model.is_moe:
+        # routed experts' fc1 input and fc2 output gradient are the k permuted copies of each token (k·h), cast
+        # by TE's GroupedLinear after the dispatcher's permutation, never fused into the LayerNorm
+        # (Megatron-Core `moe/experts.py` TEGroupedMLP); averaged over the MoE share of the layers
+        share = model.moe_layers / model.layers
+        routed = share * 2.0 * model.experts_active * model.hidden
+        qkv_in = 0.0 if recipe == "te" else float(model.hidden)
+        dense_mlp = (1.0 - share) * (model.hidden * (1.0 if recipe == "te" else 2.0))
+        return split, qkv_in + model.hidden + routed + dense_mlp
     full_inputs = 0.0 if recipe == "te" else 2.0 * model.hidden
     return split, full_inputs + 2.0 * model.hidden

@@ -28,6 +28,7 @@ from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
+from .moe_kernels import expert_gemm_width, permutation_bytes_per_token, routed_flops_per_token
 from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
 from .scenario import Workload
 
@@ -218,7 +219,14 @@ def step_times(
     layer_flops = (dense_flops - (4.0 if lora else 6.0) * head_params) / L
     head_flops = (4.0 if lora else 6.0) * head_params
     tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
-    t_gemm = tok * stage_layers * (layer_flops + mm_share * fwd_share * layer_flops) / gemm_rate
+    # the routed experts' grouped GEMMs run at their own narrow shape (moe_kernels.py); the rest at the block's
+    routed_layer = routed_flops_per_token(model, lora) / L
+    expert_w = expert_gemm_width(model, tok, ep, tp)
+    expert_rate = gemm_rate / gemm_eff * hw.gemm_efficiency * expert_w / (expert_w + GEMM_HALF_WIDTH)
+    redo = 1.0 + mm_share * fwd_share
+    t_gemm = tok * stage_layers * (layer_flops - routed_layer) * redo / gemm_rate
+    if model.is_moe:
+        t_gemm = t_gemm + tok * stage_layers * routed_layer * redo / expert_rate
     t_gemm = t_gemm + tok * head_flops / head_rate
     if w.flash_attention:
         # the kernel's own causal work (half the counted full-matrix forward) at its published rate for the
@@ -271,7 +279,12 @@ def step_times(
     # weights cast once per micro-batch: the stage's block weights on this rank (experts split over ep ranks)
     fp8_weights = blocks_local * stage_layers / L / tp
     t_fp8 = _fp8_cast_seconds(model, w, tokens_mb / cp, tp, stage_layers, fp8_weights, hbm) if fp8 else 0.0 * tp
-    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8
+    if model.is_moe:
+        moe_share = model.moe_layers / L
+        t_perm = tok * stage_layers * moe_share * permutation_bytes_per_token(model, ep, e) / hbm
+    else:
+        t_perm = 0.0 * tp
+    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8 + t_perm
     per_gpu = tokens_mb / (tp * pp * cp)
 
     # --- communication per micro-batch (exposed) -----------------------------------------------------
@@ -332,7 +345,7 @@ def step_times(
         terms=StepTerms(
             gemm_seconds=m * t_gemm,
             attention_seconds=m * t_attn,
-            memory_bound_seconds=m * (t_elem + t_softmax + t_loss + t_weights + t_fp8),
+            memory_bound_seconds=m * (t_elem + t_softmax + t_loss + t_weights + t_fp8 + t_perm),
             tp_comm_seconds=m * t_tp,
             pp_comm_seconds=m * t_pp,
             cp_comm_seconds=m * t_cp,
