@@ -39,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         doc = spec_document(the_plan)
         doc["search"] = search_document(result)
+        if scenario.workload.method == "inference":  # issue 21: the smallest deployment meeting the targets
+            from ..core.serving_plan import plan_serving, serving_plan_dict
+
+            doc["serving_plan"] = serving_plan_dict(plan_serving(scenario, catalog))
         print(json.dumps(doc, indent=2, allow_nan=False))
     else:
         print(human(result, the_plan))
