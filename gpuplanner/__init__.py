@@ -17,13 +17,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["read_scenario", "scenario_from_dict", "estimate", "plan", "export_workbook", "load_catalog", "__version__"]
+__all__ = [
+    "read_scenario",
+    "scenario_from_dict",
+    "estimate",
+    "plan",
+    "plan_serving",
+    "export_workbook",
+    "load_catalog",
+    "__version__",
+]
 
 if TYPE_CHECKING:
     from .core.catalog import Catalog
     from .core.plan import Plan
     from .core.results import Estimate
     from .core.scenario import Scenario
+    from .core.serving_plan import ServingPlan
 
 
 def read_scenario(path: str) -> Scenario:
@@ -67,6 +77,14 @@ def plan(s: Scenario, catalog: Catalog | None = None) -> Plan:
     from .core.plan import plan as _plan
 
     return _plan(s, _checked(s, catalog))
+
+
+def plan_serving(s: Scenario, catalog: Catalog | None = None) -> ServingPlan:
+    """Inference (issue 21): the smallest deployment per candidate GPU type meeting the scenario's throughput and
+    latency targets, its cost per million output tokens, and the throughput–latency curves."""
+    from .core.serving_plan import plan_serving as _plan_serving
+
+    return _plan_serving(s, _checked(s, catalog))
 
 
 def export_workbook(p: Plan, path: str, *, language: str = "en") -> None:

@@ -332,3 +332,71 @@ def plan_serving(s: Scenario, catalog: Catalog, *, engine: EngineProfile = MODER
         curves=tuple(curves),
         unfit=tuple(unfit),
     )
+
+
+def _finite(v: float | None) -> float | None:
+    return None if v is None or not math.isfinite(v) else float(v)
+
+
+def deployment_dict(d: Deployment) -> dict[str, object]:
+    """One deployment as JSON values (non-finite numbers become null, spec §4)."""
+    doc: dict[str, object] = {
+        "gpu": d.gpu,
+        "gpu_count": d.gpu_count,
+        "tp": d.tp,
+        "replicas": d.replicas,
+        "batch_per_replica": d.batch_per_replica,
+        "output_tokens_per_second": _finite(d.output_tokens_per_second),
+        "ttft_seconds": _finite(d.ttft_seconds),
+        "tpot_seconds": _finite(d.tpot_seconds),
+        "requests_per_second": _finite(d.requests_per_second),
+        "meets_targets": d.meets_targets,
+        "reason": d.reason,
+        "cost_per_million_output_tokens": {
+            "cloud_on_demand": _finite(d.on_demand_per_million_output_tokens),
+            "cloud_spot": _finite(d.spot_per_million_output_tokens),
+            "cloud_reserved_1y": _finite(d.reserved_1y_per_million_output_tokens),
+            "cloud_reserved_3y": _finite(d.reserved_3y_per_million_output_tokens),
+            "owned": _finite(d.owned_per_million_output_tokens),
+        },
+        "by_utilization": [
+            {
+                "utilization": x.utilization,
+                "owned": _finite(x.owned_per_million_output_tokens),
+                "cloud_reserved_1y": _finite(x.reserved_1y_per_million_output_tokens),
+                "cloud_reserved_3y": _finite(x.reserved_3y_per_million_output_tokens),
+            }
+            for x in d.by_utilization
+        ],
+    }
+    return doc
+
+
+def serving_plan_dict(p: ServingPlan) -> dict[str, object]:
+    """The `serving_plan` block of `plan --json` for inference scenarios (issue 21)."""
+    return {
+        "targets": {
+            "output_tokens_per_second": p.target_output_tokens_per_second,
+            "ttft_slo_ms": p.ttft_slo_ms,
+            "tpot_slo_ms": p.tpot_slo_ms,
+        },
+        "deployments": [deployment_dict(d) for d in p.deployments],
+        "recommendation": None if p.recommendation is None else deployment_dict(p.recommendation),
+        "unfit": list(p.unfit),
+        "tradeoff_curves": [
+            {
+                "gpu": c.gpu,
+                "tp": c.tp,
+                "points": [
+                    {
+                        "batch_per_replica": x.batch_per_replica,
+                        "output_tokens_per_second": _finite(x.output_tokens_per_second),
+                        "tpot_seconds": _finite(x.tpot_seconds),
+                        "ttft_seconds": _finite(x.ttft_seconds),
+                    }
+                    for x in c.points
+                ],
+            }
+            for c in p.curves
+        ],
+    }
