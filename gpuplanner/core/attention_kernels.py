@@ -99,3 +99,42 @@ def flash_seconds(
     f = np.asarray(causal_forward_flops, dtype=float)
     fwd = f / r_fwd * (1.0 + np.asarray(recomputed_share, dtype=float))
     return fwd + BACKWARD_FLOPS_RELATIVE * f / (r_fwd * BACKWARD_RATE_RELATIVE)
+
+
+# Context-parallel ring attention outside the kernels: merging the per-step partial outputs, accumulating the
+# gradients and packing the K/V buffers are memory-bound passes that grow with the ring's cp − 1 steps.
+# PyTorch's ring attention (torch/distributed/tensor/experimental/_attention.py, `_templated_ring_attention`,
+# `_SDPAMerger`, `_templated_ring_attention_backward`, `_cp_options.convert_to_f32 = True`), per element of the
+# rank's output (q side) and of its K/V (kv side), bytes read + written:
+# - forward, each of the cp − 1 later steps: the block output cast to fp32 (2 + 4), the merge
+#   `out − sigmoid(lse_b − lse)·(out − out_b)` in three eager ops (12 + 8 + 12), and on the steps that use only
+#   the second half of the queries a `torch.cat` rebuild of the whole fp32 output (8) at half the merge: on
+#   average 32.5; once per call the first block's cast (6) and the final cast to bf16 (6); the K/V packed into one
+#   send buffer each step (`torch.cat`, 2 + 2 for K and for V = 8 per kv element);
+# - backward, each later step: dq accumulated in fp32 (`+=`, 4 + 2 + 4 = 10, plus 2 for the half-query rebuild
+#   on average), dk and dv accumulated (10 each) and packed into the fp32 all-to-all buffer (8 each), the K/V send
+#   buffer again (8): 12 per q element, 44 per kv element; once: the fp32 zeros and final casts (6 + 12).
+# Transformer Engine's ring (transformer_engine/pytorch/attention context_parallel.py,
+# `AttnFuncWithCPAndKVP2P`) corrects the output and accumulates dq/dkv in fused fp32 kernels: one fp32 read +
+# write of the output per step forward (8), of dq per step backward (8 + 2) and of dk, dv (10 each).
+RING_BYTES = {
+    # (fwd per q elem per step, fwd per kv elem per step, fwd per q elem once,
+    #  bwd per q elem per step, bwd per kv elem per step, bwd per q elem once, bwd per kv elem once)
+    "eager": (32.5, 8.0, 12.0, 12.0, 44.0, 6.0, 12.0),
+    "fused": (8.0, 0.0, 0.0, 10.0, 20.0, 0.0, 0.0),
+}
+
+
+def ring_merge_bytes(
+    q_elements: object, kv_elements: object, cp: object, *, fused: bool, recomputed_share: object
+) -> np.ndarray:
+    """Bytes of the ring's merge/accumulate/pack passes per layer per micro-batch on one rank (zero at cp = 1).
+    `q_elements`, `kv_elements`: the rank's output and K/V elements (tokens/cp × width per TP rank)."""
+    fq, fkv, fq1, bq, bkv, bq1, bkv1 = RING_BYTES["fused" if fused else "eager"]
+    c = np.asarray(cp, dtype=float)
+    steps = c - 1.0
+    q, kv = np.asarray(q_elements, dtype=float), np.asarray(kv_elements, dtype=float)
+    fwd = q * (fq * steps + fq1) + kv * fkv * steps
+    bwd = q * (bq * steps + bq1) + kv * (bkv * steps + bkv1)
+    total = fwd * (1.0 + np.asarray(recomputed_share, dtype=float)) + bwd
+    return np.where(c > 1, total, 0.0)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .activations import implementation
-from .attention_kernels import flash_kernel, flash_seconds
+from .attention_kernels import flash_kernel, flash_seconds, ring_merge_bytes
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
@@ -243,6 +243,13 @@ def step_times(
             gemm_efficiency=hw.gemm_efficiency,
             recomputed_share=rec_share,
         )
+        # torchtitan's Llama repeats the K/V heads to the query heads before SDPA (`repeat_kv` in
+        # torchtitan/models/llama3/model.py), so PyTorch's ring packs and exchanges query-width K/V
+        kv_ring = model.q_width if w.framework == "torchtitan" else model.kv_width
+        ring_bytes = ring_merge_bytes(
+            tok * model.q_width, tok * kv_ring, cp, fused=impl == "fused", recomputed_share=rec_share
+        )
+        t_attn = t_attn + stage_layers * ring_bytes / (hw.hbm_bytes_per_s * HBM_EFFICIENCY)
     else:
         t_attn = tok * stage_layers / L * (attn_flops + recompute_attn) / attn_rate
     hbm = hw.hbm_bytes_per_s * HBM_EFFICIENCY
