@@ -98,8 +98,8 @@ def test_cost_per_million_follows_the_spec_formula_and_utilization() -> None:
     assert offer is not None
     expect = offer.usd_per_gpu_hour * d.gpu_count / (d.output_tokens_per_second * 3600) * 1e6
     assert d.on_demand_per_million_output_tokens == pytest.approx(expect)
-    owned = [x.owned_per_million_output_tokens for x in d.by_utilization]
-    assert all(v is not None for v in owned)
+    owned = [x.owned_per_million_output_tokens or 0.0 for x in d.by_utilization]
+    assert all(v > 0 for v in owned)
     assert owned == sorted(owned, reverse=True)  # idle owned GPUs make each token dearer
     r1 = [(x.utilization, x.reserved_1y_per_million_output_tokens) for x in d.by_utilization]
     known = [(u, v) for u, v in r1 if v is not None]
