@@ -1,0 +1,78 @@
+"""The MoE and context-parallel ring terms of the time model (core/moe_kernels.py, attention_kernels.ring_merge_bytes)
+and the step breakdown (throughput.StepTerms) that scripts/time_breakdown.py prints."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from gpuplanner.core.attention_kernels import ring_merge_bytes
+from gpuplanner.core.catalog import load_catalog
+from gpuplanner.core.moe_kernels import expert_gemm_width, permutation_bytes_per_token, rows_per_expert
+from gpuplanner.core.presets import preset
+from gpuplanner.core.scenario import Workload
+from gpuplanner.core.throughput import routed_expert_params, step_times
+from gpuplanner.core.training_time import hardware_rates
+
+CATALOG = load_catalog(use_user_layer=False)
+
+
+def _rates(gpu_id: str = "h100-sxm-80gb", precision: str = "bf16-master"):  # type: ignore[no-untyped-def]
+    gpu = CATALOG.gpu(gpu_id)
+    return hardware_rates(gpu, CATALOG.default_node(gpu_id), 8, precision)
+
+
+def test_rows_per_expert_follow_balanced_routing() -> None:
+    m = preset("mixtral-8x7b")  # 8 experts, top-2
+    assert float(rows_per_expert(m, 4096, 1)) == 4096 * 2 / 8
+    assert float(rows_per_expert(m, 4096, 8)) == 4096 * 2  # each rank's one expert sees every rank's tokens
+    assert float(expert_gemm_width(m, 64, 1, 1)) == 16  # few rows: the row count is the narrow side
+
+
+def test_permutation_passes_scale_with_top_k_and_drop_the_sorts_for_one_local_expert() -> None:
+    m = preset("mixtral-8x7b")
+    many, one = permutation_bytes_per_token(m, 1, 2.0), permutation_bytes_per_token(m, 8, 2.0)
+    assert float(many) > float(one) > 0
+
+
+def test_experts_split_over_ep_shrink_the_data_parallel_reduction() -> None:
+    m = preset("mixtral-8x7b")
+    assert 0 < routed_expert_params(m) < m.params
+    w = Workload(method="pretrain", seq_len=4096, precision="bf16-master")
+    kw = dict(tp=1, pp=1, cp=1, dp=16, zero=1, micro_batch=1, recompute=0, global_batch=16)
+    r = _rates()
+    slow = dataclasses.replace(r, inter_bytes_per_s=1e9, intra_bytes_per_s=1e9)
+    t1 = step_times(m, w, slow, ep=1, **kw)
+    t8 = step_times(m, w, slow, ep=8, **kw)
+    assert t1.terms is not None and t8.terms is not None
+    assert float(t8.terms.dp_exposed_seconds) < float(t1.terms.dp_exposed_seconds) / 3
+
+
+def test_ring_passes_vanish_without_context_parallel_and_grow_with_its_steps() -> None:
+    b = [float(ring_merge_bytes(1e6, 2.5e5, cp, fused=False, recomputed_share=1.0)) for cp in (1, 2, 4, 8)]
+    assert b[0] == 0.0 and b[1] < b[2] < b[3]
+    fused = float(ring_merge_bytes(1e6, 2.5e5, 8, fused=True, recomputed_share=1.0))
+    assert 0 < fused < b[3]
+
+
+def test_breakdown_terms_add_up_to_the_step() -> None:
+    m = preset("llama-3.1-8b")
+    w = Workload(method="pretrain", seq_len=8192, precision="bf16-master", framework="megatron")
+    t = step_times(
+        m,
+        w,
+        _rates(),
+        tp=np.array([1, 2, 8]),
+        pp=np.array([1, 2, 4]),
+        cp=1,
+        ep=1,
+        dp=np.array([8, 4, 2]),
+        zero=1,
+        micro_batch=1,
+        recompute=0,
+        global_batch=64,
+    )
+    assert t.terms is not None
+    parts = sum(np.asarray(getattr(t.terms, f.name), dtype=float) for f in dataclasses.fields(t.terms))
+    np.testing.assert_allclose(parts, t.step_seconds, rtol=1e-9)
