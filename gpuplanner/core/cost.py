@@ -23,7 +23,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # cost_analysis imports this module; estimate_cost imports it at call time
     from .cost_analysis import CashFlows, HorizonCost, TornadoBar, UtilizationPoint
 
+from . import cost_lines as cl
 from .cost_inputs import HOURS_PER_YEAR, MONTHS_PER_YEAR, CostInputs
+from .cost_reasons import UnknownFigure, unknown_figures
+from .residual import fraction_at, straight_line
 
 # ---------------------------------------------------------------------------------------------------------
 # The contract formulas (spec §4.3.1), in USD. `utilization`/`horizon_years` default to the inputs' own.
@@ -62,27 +65,32 @@ def nodes(inp: CostInputs) -> int:
 
 
 def capex(inp: CostInputs) -> float | None:
-    """capex = nodes × (node_price + network + install) × (1 + import_tax_fraction)."""
-    if not _known(inp.node_price_usd, inp.network_usd_per_node, inp.install_usd_per_node):
+    """capex = (nodes × (node_price + install + facility) + fabric) × (1 + import_tax_fraction), fabric =
+    nodes × network_usd_per_node (the fabric model's per-node cost when the scenario gives none)."""
+    return cl.evaluate("capex", inp)
+
+
+def residual_fraction(inp: CostInputs, horizon_years: float | None = None) -> float | None:
+    """The resale fraction at age Y: the residual curve (residual.py) if any, else the straight line
+    MAX(0, 1 − Y / depreciation_years); None when neither is known."""
+    y = _y(inp, horizon_years)
+    if inp.residual_curve:
+        return fraction_at(inp.residual_curve, y)
+    if inp.depreciation_years is None:
         return None
-    per_node = inp.node_price_usd + inp.network_usd_per_node + inp.install_usd_per_node  # type: ignore[operator]
-    return nodes(inp) * per_node * (1 + inp.import_tax_fraction)
+    return straight_line(y, inp.depreciation_years)
 
 
 def residual(inp: CostInputs, horizon_years: float | None = None) -> float | None:
-    """residual = capex × MAX(0, 1 − Y / depreciation_years): straight line, lands at the horizon's end."""
-    c = capex(inp)
-    if c is None or inp.depreciation_years is None:
-        return None
-    return c * max(0.0, 1 - _y(inp, horizon_years) / inp.depreciation_years)
+    """residual = capex × residual_fraction(Y), landing at the horizon's end."""
+    c, f = capex(inp), residual_fraction(inp, horizon_years)
+    return None if c is None or f is None else c * f
 
 
 def power_kw(inp: CostInputs, utilization: float | None = None) -> float | None:
-    """power_kw = nodes × (P_idle + u × (P_full − P_idle)), IT power of the whole cluster."""
-    if not _known(inp.node_power_idle_kw, inp.node_power_full_kw):
-        return None
-    idle, full = inp.node_power_idle_kw, inp.node_power_full_kw
-    return nodes(inp) * (idle + _u(inp, utilization) * (full - idle))  # type: ignore[operator]
+    """power_kw = nodes × (P_idle + u × (P_draw − P_idle)), IT power drawn by the whole cluster (P_draw: the
+    training draw, not the rating)."""
+    return cl.evaluate("power_kw", inp, utilization=utilization)
 
 
 def energy_in_year(inp: CostInputs, year: int, utilization: float | None = None) -> float | None:
@@ -109,10 +117,8 @@ def energy(inp: CostInputs, utilization: float | None = None, horizon_years: flo
 
 
 def colocation_per_year(inp: CostInputs) -> float | None:
-    """nodes × P_full × 12 × colocation_rate: contracted IT kW, no PUE."""
-    if not _known(inp.node_power_full_kw, inp.colocation_usd_per_kw_month):
-        return None
-    return nodes(inp) * inp.node_power_full_kw * MONTHS_PER_YEAR * inp.colocation_usd_per_kw_month  # type: ignore[operator]
+    """nodes × P_full × 12 × colocation_rate: contracted IT kW (the rating), no PUE."""
+    return cl.evaluate("colocation_per_year", inp)
 
 
 def colocation(inp: CostInputs, horizon_years: float | None = None) -> float | None:
@@ -123,8 +129,7 @@ def colocation(inp: CostInputs, horizon_years: float | None = None) -> float | N
 
 def support_per_year(inp: CostInputs) -> float | None:
     """support_fraction × capex."""
-    c = capex(inp)
-    return None if c is None or inp.support_fraction_per_year is None else inp.support_fraction_per_year * c
+    return cl.evaluate("support_per_year", inp)
 
 
 def support(inp: CostInputs, horizon_years: float | None = None) -> float | None:
@@ -135,9 +140,7 @@ def support(inp: CostInputs, horizon_years: float | None = None) -> float | None
 
 def staff_software_per_year(inp: CostInputs) -> float | None:
     """staff + software (per year, whole cluster)."""
-    if not _known(inp.staff_usd_per_year, inp.software_usd_per_year):
-        return None
-    return inp.staff_usd_per_year + inp.software_usd_per_year  # type: ignore[operator]
+    return cl.evaluate("staff_software_per_year", inp)
 
 
 def staff_software(inp: CostInputs, horizon_years: float | None = None) -> float | None:
@@ -158,59 +161,120 @@ def opex_in_year(inp: CostInputs, year: int, utilization: float | None = None) -
     return None if None in parts else sum(parts)  # type: ignore[arg-type]
 
 
+def lead_time_rent(inp: CostInputs, utilization: float | None = None) -> float | None:
+    """The lead time's months rented on demand: lead_time_months × 730 h × gpu_count × u × on_demand_price
+    (0 without a lead time; None when there is one and no on-demand price)."""
+    if inp.lead_time_months == 0:
+        return 0.0
+    return cl.evaluate("lead_time_rent", inp, utilization=utilization)
+
+
+def _lines(inp: CostInputs, utilization: float | None, horizon_years: float | None) -> dict[str, float | None]:
+    return {
+        "residual": residual(inp, horizon_years),
+        "energy": energy(inp, utilization, horizon_years),
+        "lead_time_rent_if_any": lead_time_rent(inp, utilization),
+    }
+
+
 def onprem_tco(inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None) -> float | None:
     """onprem_tco = capex − residual + energy + colocation + support + (staff + software) × Y
-    (undiscounted)."""
+    + the lead time rented on demand (undiscounted)."""
+    lines = _lines(inp, utilization, horizon_years)
+    return cl.evaluate("onprem_tco", inp, utilization=utilization, horizon_years=horizon_years, lines=lines)
+
+
+def lease_payments(inp: CostInputs, horizon_years: float | None = None) -> float | None:
+    """nodes × lease_usd_per_node_month × min(12·Y, lease_term_months) + the buy-out
+    (lease_buyout_fraction × capex) when the term ends inside the horizon; None without a lease price."""
+    rate = inp.lease_usd_per_node_month
+    if rate is None:
+        return None
+    months = MONTHS_PER_YEAR * _y(inp, horizon_years)
+    term = months if inp.lease_term_months is None else inp.lease_term_months
+    paid = nodes(inp) * rate * min(months, term)
+    if inp.lease_buyout_fraction > 0 and term <= months:
+        c = capex(inp)
+        if c is None:
+            return None
+        paid += inp.lease_buyout_fraction * c
+    return paid
+
+
+def onprem_lease_tco(
+    inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None
+) -> float | None:
+    """onprem_lease_tco = lease payments (+ buy-out) + energy + colocation + support + (staff + software) × Y
+    + the lead time rented on demand; None without a lease price (spec §4.3.1)."""
     parts = (
-        capex(inp),
-        residual(inp, horizon_years),
+        lease_payments(inp, horizon_years),
         energy(inp, utilization, horizon_years),
         colocation(inp, horizon_years),
         support(inp, horizon_years),
         staff_software(inp, horizon_years),
+        lead_time_rent(inp, utilization),
     )
-    if None in parts:
+    return None if None in parts else math.fsum(parts)  # type: ignore[arg-type]
+
+
+def cloud_extras(inp: CostInputs, gpu_figure: float | None, horizon_years: float | None = None) -> float | None:
+    """cloud_extras = storage + egress + cloud_support_fraction × the tier's GPU-hour figure, with
+    storage = storage_tb × cloud_storage_usd_per_tb_month × 12 × Y and egress = egress_tb × cloud_egress_usd_per_tb
+    (a line with a price of 0 is 0; a priced line whose volume is unknown makes the figure unknown)."""
+    if gpu_figure is None:
         return None
-    c, r, e, co, s, ss = parts
-    return c - r + e + co + s + ss  # type: ignore[operator]
+    total = inp.cloud_support_fraction * gpu_figure
+    priced = (("cloud_storage", inp.cloud_storage_usd_per_tb_month), ("cloud_egress", inp.cloud_egress_usd_per_tb))
+    for line, price in priced:
+        if price == 0:
+            continue
+        v = cl.evaluate(line, inp, horizon_years=horizon_years)
+        if v is None:
+            return None
+        total += v
+    return total
+
+
+def _with_extras(inp: CostInputs, gpu_figure: float | None, horizon_years: float | None) -> float | None:
+    extras = cloud_extras(inp, gpu_figure, horizon_years)
+    return None if gpu_figure is None or extras is None else gpu_figure + extras
 
 
 def cloud_on_demand(
     inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None
 ) -> float | None:
-    """cloud_on_demand = gpu_count × H × u × on_demand_price."""
-    p = inp.cloud_usd_per_gpu_hour
-    return None if p is None else inp.gpu_count * hours(inp, horizon_years) * _u(inp, utilization) * p
+    """cloud_on_demand = gpu_count × H × u × on_demand_price + cloud_extras."""
+    gpu = cl.evaluate("cloud_on_demand_gpu", inp, utilization=utilization, horizon_years=horizon_years)
+    return _with_extras(inp, gpu, horizon_years)
 
 
 def cloud_reserved(inp: CostInputs, term: str, horizon_years: float | None = None) -> float | None:
-    """cloud_reserved_{1y,3y} = gpu_count × H × reserved_price (paid for every hour, used or not)."""
-    p = inp.reserved_1y_usd_per_gpu_hour if term == "1y" else inp.reserved_3y_usd_per_gpu_hour
-    return None if p is None else inp.gpu_count * hours(inp, horizon_years) * p
+    """cloud_reserved_{1y,3y} = gpu_count × H × reserved_price (paid for every hour, used or not) + cloud_extras."""
+    gpu = cl.evaluate(f"cloud_reserved_{term}_gpu", inp, horizon_years=horizon_years)
+    return _with_extras(inp, gpu, horizon_years)
 
 
 def cloud_spot(inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None) -> float | None:
-    """cloud_spot = gpu_count × H × u × spot_price / (1 − spot_lost_fraction)."""
-    p = inp.spot_usd_per_gpu_hour
-    if p is None:
-        return None
-    used = inp.gpu_count * hours(inp, horizon_years) * _u(inp, utilization)
-    return used * p / (1 - inp.spot_lost_fraction)
+    """cloud_spot = gpu_count × H × u × spot_price / (1 − spot_lost_fraction) + cloud_extras."""
+    gpu = cl.evaluate("cloud_spot_gpu", inp, utilization=utilization, horizon_years=horizon_years)
+    return _with_extras(inp, gpu, horizon_years)
 
 
 def breakeven_utilization(inp: CostInputs, horizon_years: float | None = None) -> float | None:
     """The u in [0, 1] where onprem_tco(u) = cloud_on_demand(u); None if none.
 
     Both are linear in u: onprem_tco(u) = a + b·u with a = onprem_tco(0), b = onprem_tco(1) − onprem_tco(0)
-    (the energy slope), cloud_on_demand(u) = c·u with c = gpu_count × H × on_demand_price.
-    So u* = a / (c − b).
+    (the energy slope, and the lead time's rent), cloud_on_demand(u) = d + c·u with d = cloud_on_demand(0)
+    (storage and egress) and c = cloud_on_demand(1) − d. So u* = (a − d) / (c − b).
     """
     a = onprem_tco(inp, 0.0, horizon_years)
     one = onprem_tco(inp, 1.0, horizon_years)
-    c = cloud_on_demand(inp, 1.0, horizon_years)
-    if a is None or one is None or c is None:
+    d = cloud_on_demand(inp, 0.0, horizon_years)
+    c1 = cloud_on_demand(inp, 1.0, horizon_years)
+    if a is None or one is None or c1 is None or d is None:
         return None
-    b = one - a
+    b, c = one - a, c1 - d
+    a -= d
     if c - b <= 0:
         return 0.0 if a == 0 and c == b else None
     u = a / (c - b)
@@ -235,8 +299,7 @@ def per_million_tokens(
 
 def job_cloud_on_demand(inp: CostInputs, gpu_hours: float | None) -> float | None:
     """job_cloud_on_demand = gpu_hours × on_demand_price."""
-    p = inp.cloud_usd_per_gpu_hour
-    return None if p is None or gpu_hours is None else gpu_hours * p
+    return cl.evaluate("job_cloud_on_demand", inp, lines={"gpu_hours": gpu_hours})
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -295,6 +358,17 @@ class CostEstimate:
     tornado_base: float | None  # onprem_tco − cloud_on_demand at the inputs
     tornado: tuple[TornadoBar, ...]
     inputs: CostInputs = field(repr=False)
+    # issue #23 (spec §4.3.1)
+    onprem_lease_tco: float | None = None
+    lead_time_rent: float | None = None  # the lead time's months rented on demand (in onprem_tco)
+    cloud_extras_on_demand: float | None = None  # storage + egress + support uplift in cloud_on_demand
+    fabric: float | None = None  # nodes × network_usd_per_node (the fabric model's when none was given)
+    residual_fraction: float | None = None  # resale fraction at the horizon
+    unknown: tuple[UnknownFigure, ...] = ()  # why each null figure is null
+
+    def missing_reason(self, figure: str) -> str | None:
+        """Why `figure` is null ("missing: node_price_usd (…)"); None when it is known."""
+        return next((u.reason for u in self.unknown if u.figure == figure), None)
 
     @property
     def capex(self) -> float | None:
@@ -339,6 +413,28 @@ def estimate_cost(
 
     flows = ca.cash_flows(inputs)
     pv_own, pv_rent, npv = ca.present_values(inputs, flows)
+    figures: dict[str, float | None] = {
+        "cloud_on_demand": cloud_on_demand(inputs),
+        "cloud_reserved_1y": cloud_reserved(inputs, "1y"),
+        "cloud_reserved_3y": cloud_reserved(inputs, "3y"),
+        "cloud_spot": cloud_spot(inputs),
+        "onprem_capex": capex(inputs),
+        "onprem_tco": onprem_tco(inputs),
+        "onprem_lease_tco": onprem_lease_tco(inputs),
+        "onprem_tco_discounted": pv_own,
+        "breakeven_utilization": breakeven_utilization(inputs),
+        "per_million_tokens": per_million_tokens(inputs, tokens_per_second),
+        "job_cloud_on_demand": job_cloud_on_demand(inputs, gpu_hours),
+    }
+    unknown = unknown_figures(
+        inputs,
+        figures,
+        {
+            "breakeven_utilization": "no utilization from 0 to 1 where owning and renting on demand cost the same",
+            "per_million_tokens": "no training throughput (tokens/s) for this method",
+            "job_cloud_on_demand": "no GPU-hours for this method",
+        },
+    )
     tornado_base, tornado = ca.tornado(inputs) if detail else (None, ())
     return CostEstimate(
         currency=inputs.currency,
@@ -373,4 +469,10 @@ def estimate_cost(
         tornado_base=m(tornado_base),
         tornado=tuple(ca.TornadoBar(b.input, b.low * rate, b.high * rate) for b in tornado),
         inputs=inputs,
+        onprem_lease_tco=m(onprem_lease_tco(inputs)),
+        lead_time_rent=m(lead_time_rent(inputs)),
+        cloud_extras_on_demand=m(cloud_extras(inputs, cl.evaluate("cloud_on_demand_gpu", inputs))),
+        fabric=m(cl.evaluate("fabric", inputs)),
+        residual_fraction=residual_fraction(inputs),
+        unknown=unknown,
     )

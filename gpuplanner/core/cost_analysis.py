@@ -16,6 +16,7 @@ from .cost import (
     HOURS_PER_YEAR,
     CostInputs,
     capex,
+    cloud_extras,
     cloud_on_demand,
     cloud_reserved,
     cloud_spot,
@@ -53,6 +54,7 @@ class CashFlows:
     own: tuple[float, ...] | None
     rent: tuple[float, ...] | None
     incremental: tuple[float, ...] | None
+    lead_time_rent: tuple[float, ...] | None = None  # in own: the lead time's months rented on demand
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ TORNADO_INPUTS = (
     "software_usd_per_year",
     "depreciation_years",
     "node_power_full_kw",
+    "node_power_draw_kw",
     "node_power_idle_kw",
 )
 
@@ -155,14 +158,48 @@ def cash_flows(inp: CostInputs) -> CashFlows:
     r = residual(inp)
     last = horizon_year_count(inp.horizon_years)
     res = None if r is None else tuple(r if y == last else 0.0 for y in years)
-    parts = (cap, en, colo, sup, staff, res)
+    lead = lead_time_series(inp, n)
+    parts = (cap, en, colo, sup, staff, res, lead)
     own = None
     if all(p is not None for p in parts):
-        own = tuple(cap[y] + en[y] + colo[y] + sup[y] + staff[y] - res[y] for y in years)  # type: ignore[index]
-    p = inp.cloud_usd_per_gpu_hour
-    rent = _series(n, None if p is None else inp.gpu_count * HOURS_PER_YEAR * inp.utilization * p, weights)
+        own = tuple(
+            cap[y] + en[y] + colo[y] + sup[y] + staff[y] - res[y] + lead[y]  # type: ignore[index]
+            for y in years
+        )
+    rent = rent_series(inp, n, weights)
     inc = None if own is None or rent is None else tuple(b - a for a, b in zip(own, rent, strict=True))
-    return CashFlows(years, weights, cap, en, colo, sup, staff, res, own, rent, inc)
+    return CashFlows(years, weights, cap, en, colo, sup, staff, res, own, rent, inc, lead)
+
+
+def lead_time_series(inp: CostInputs, n: int) -> tuple[float, ...] | None:
+    """Years 0..N of the lead time rented on demand: year y holds MIN(12, MAX(0, L − 12·(y − 1))) of its
+    months at gpu_count × 730 × u × on_demand_price a month; zeros without a lead time."""
+    months = inp.lead_time_months
+    if months == 0:
+        return tuple(0.0 for _ in range(n + 1))
+    p = inp.cloud_usd_per_gpu_hour
+    if p is None:
+        return None
+    per_month = inp.gpu_count * HOURS_PER_YEAR / 12 * inp.utilization * p
+    return tuple(0.0 if y == 0 else min(12.0, max(0.0, months - 12 * (y - 1))) * per_month for y in range(n + 1))
+
+
+def rent_series(inp: CostInputs, n: int, weights: Sequence[float]) -> tuple[float, ...] | None:
+    """Years 0..N of renting on demand with the cloud extras: w_y × (gpu_count × 8760 × u × price ×
+    (1 + cloud_support_fraction) + storage per year), and the egress in year CEILING(Y)."""
+    p = inp.cloud_usd_per_gpu_hour
+    if p is None:
+        return None
+    gpu_year = inp.gpu_count * HOURS_PER_YEAR * inp.utilization * p
+    one_year = cloud_extras(inp, gpu_year, 1.0)  # support uplift + one year of storage + the egress
+    egress = cloud_extras(inp.with_(cloud_support_fraction=0.0, cloud_storage_usd_per_tb_month=0.0), 0.0, 1.0)
+    if one_year is None or egress is None:
+        return None
+    last = horizon_year_count(inp.horizon_years)
+    return tuple(
+        0.0 if y == 0 else weights[y] * (gpu_year + one_year - egress) + (egress if y == last else 0.0)
+        for y in range(n + 1)
+    )
 
 
 def scale_flows(flows: CashFlows, rate: float) -> CashFlows:
@@ -179,6 +216,7 @@ def scale_flows(flows: CashFlows, rate: float) -> CashFlows:
         support=s(flows.support),
         staff_software=s(flows.staff_software),
         residual=s(flows.residual),
+        lead_time_rent=s(flows.lead_time_rent),
         own=s(flows.own),
         rent=s(flows.rent),
         incremental=s(flows.incremental),
@@ -286,7 +324,12 @@ def crossover_month(inp: CostInputs) -> int | None:
     opex = [opex_in_year(inp, y) for y in range(1, year_columns(inp) + 1)]
     if None in opex:
         return None
-    rent_month = inp.gpu_count * HOURS_PER_YEAR * inp.utilization * p / 12
+    gpu_month = inp.gpu_count * HOURS_PER_YEAR * inp.utilization * p / 12
+    one_year = cloud_extras(inp, gpu_month * 12, 1.0)
+    egress = cloud_extras(inp.with_(cloud_support_fraction=0.0, cloud_storage_usd_per_tb_month=0.0), 0.0, 1.0)
+    if one_year is None or egress is None:
+        return None
+    rent_month = gpu_month + (one_year - egress) / 12  # GPU-hours, support uplift and storage
     months = 12 * inp.horizon_years
     residual_month = max(1, math.ceil(months))
     own, rent = c, 0.0
@@ -295,9 +338,11 @@ def crossover_month(inp: CostInputs) -> int | None:
     for m in range(1, residual_month + 1):
         v = max(0.0, min(1.0, months - (m - 1)))
         own += v * opex[(m - 1) // 12] / 12  # type: ignore[operator]
+        own += max(0.0, min(1.0, inp.lead_time_months - (m - 1))) * gpu_month  # lead time rented
         rent += v * rent_month
         if m == residual_month:
             own -= r
+            rent += egress
         if own <= rent + 1e-9 * max(1.0, abs(rent)):
             return m
     return None
@@ -347,8 +392,9 @@ def utilization_curve(
     a = onprem_tco(inp, 0.0)
     one = onprem_tco(inp, 1.0)
     r1, r3 = cloud_reserved(inp, "1y"), cloud_reserved(inp, "3y")
-    od, spot = inp.cloud_usd_per_gpu_hour, inp.spot_usd_per_gpu_hour
-    spot_used = None if spot is None else spot / (1 - inp.spot_lost_fraction)
+    # cloud_on_demand(u) and cloud_spot(u) are linear in u (storage and egress at u = 0): two ends each
+    od0, od1 = cloud_on_demand(inp, 0.0), cloud_on_demand(inp, 1.0)
+    sp0, sp1 = cloud_spot(inp, 0.0), cloud_spot(inp, 1.0)
     h = hours(inp)
     points = []
     for u in utilizations:
@@ -358,22 +404,32 @@ def utilization_curve(
             return None if total is None or used <= 0 else total / used * k
 
         tco = None if a is None or one is None else a + (one - a) * u
+        od = None if od0 is None or od1 is None else od0 + (od1 - od0) * u
+        sp = None if sp0 is None or sp1 is None else sp0 + (sp1 - sp0) * u
         points.append(
             UtilizationPoint(
                 utilization=u,
                 onprem_tco=None if tco is None else tco * k,
-                cloud_on_demand=None if od is None else used * od * k,
+                cloud_on_demand=None if od is None else od * k,
                 cloud_reserved_1y=None if r1 is None else r1 * k,
                 cloud_reserved_3y=None if r3 is None else r3 * k,
-                cloud_spot=None if spot_used is None else used * spot_used * k,
+                cloud_spot=None if sp is None else sp * k,
                 onprem_per_used_gpu_hour=per_used(tco),
-                on_demand_per_used_gpu_hour=None if od is None else od * k,
+                on_demand_per_used_gpu_hour=_per_used_linear(od0, od1, inp.gpu_count * h, k),
                 reserved_1y_per_used_gpu_hour=per_used(r1),
                 reserved_3y_per_used_gpu_hour=per_used(r3),
-                spot_per_used_gpu_hour=None if spot_used is None else spot_used * k,
+                spot_per_used_gpu_hour=_per_used_linear(sp0, sp1, inp.gpu_count * h, k),
             )
         )
     return tuple(points)
+
+
+def _per_used_linear(at0: float | None, at1: float | None, hours_at_full: float, k: float) -> float | None:
+    """Price per used GPU-hour of a figure linear in u: the slope (at1 − at0) / (gpu_count × H), which is the
+    list price with its support uplift; the fixed storage and egress (at0) are not per used hour."""
+    if at0 is None or at1 is None or hours_at_full <= 0:
+        return None
+    return (at1 - at0) / hours_at_full * k
 
 
 def tornado_values(inp: CostInputs, name: str) -> tuple[float, float] | None:
@@ -387,9 +443,11 @@ def tornado_values(inp: CostInputs, name: str) -> tuple[float, float] | None:
         lo, hi = min(1.0, lo), min(1.0, hi)
     elif name == "pue":
         lo, hi = max(1.0, lo), max(1.0, hi)
-    elif name == "node_power_idle_kw" and inp.node_power_full_kw is not None:
-        lo, hi = min(inp.node_power_full_kw, lo), min(inp.node_power_full_kw, hi)
-    elif name == "node_power_full_kw" and inp.node_power_idle_kw is not None:
+    elif name == "node_power_idle_kw":
+        caps = [p for p in (inp.node_power_full_kw, inp.node_power_draw_kw) if p is not None]
+        if caps:
+            lo, hi = min(min(caps), lo), min(min(caps), hi)
+    elif name in ("node_power_full_kw", "node_power_draw_kw") and inp.node_power_idle_kw is not None:
         lo, hi = max(inp.node_power_idle_kw, lo), max(inp.node_power_idle_kw, hi)
     return lo, hi
 

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, fields, replace
 
 from .catalog import DEFAULT_SITE, Catalog, CatalogError
 from .errors import InputError
+from .fabric import fabric
+from .residual import Curve, parse_curve
 from .scenario import COST_TIERS, CURRENCIES, CostSettings
 from .suggest import did_you_mean
 
@@ -44,7 +46,23 @@ _PLAIN_KEYS = (
     "spot_lost_fraction",
     "electricity_escalation_per_year",
     "import_tax_fraction",
+    "lead_time_months",
 )
+# Keys with no catalog default: None (leasing) or the stated default when the scenario leaves them out.
+_OPTIONAL_KEYS: Mapping[str, tuple[float | None, str]] = {
+    # A colocation rate is the provider's facility (building, cooling, power plant) priced per kW-month, so
+    # a colocated or own-room cluster adds no one-off facility cost unless the scenario states one.
+    "facility_usd_per_node": (0.0, "default 0: the facility is in the colocation rate (spec §4.3.1)"),
+    # Renting beyond GPU-hours: off unless given, so a default rent-vs-buy compares list GPU-hour prices.
+    # Published reference prices (docs/estimation_cost.md): egress $0.09/GB = $90/TB on AWS/Azure, $0.12/GB
+    # on GCP (Thunder Compute, "Understanding Egress Fees On Cloud GPUs").
+    "cloud_storage_usd_per_tb_month": (0.0, "default 0: cloud storage not counted unless given"),
+    "cloud_egress_usd_per_tb": (0.0, "default 0: egress not counted unless given"),
+    "cloud_support_fraction": (0.0, "default 0: no paid support plan unless given"),
+    "lease_usd_per_node_month": (None, "not given: no lease price (onprem_lease_tco is null)"),
+    "lease_term_months": (None, "not given: the lease runs the whole horizon"),
+    "lease_buyout_fraction": (0.0, "default 0: no buy-out payment"),
+}
 
 
 @dataclass(frozen=True)
@@ -82,12 +100,30 @@ class CostInputs:
     software_usd_per_year: float | None = None
     discount_rate: float | None = None
     depreciation_years: float | None = None
+    # issue #23 (spec §4.3.1)
+    node_power_draw_kw: float | None = None  # one node drawing at full training load (P_draw); None: P_full
+    residual_curve: Curve | None = None  # resale fraction by age; None: straight line over depreciation_years
+    facility_usd_per_node: float | None = 0.0
+    cloud_storage_usd_per_tb_month: float = 0.0
+    cloud_egress_usd_per_tb: float = 0.0
+    cloud_support_fraction: float = 0.0
+    cloud_storage_tb: float | None = None  # data held in the cloud over the horizon (checkpoints, dataset)
+    cloud_egress_tb: float | None = None  # data taken out once (the trained model)
+    lease_usd_per_node_month: float | None = None
+    lease_term_months: float | None = None
+    lease_buyout_fraction: float = 0.0
+    lead_time_months: float = 0.0
     site: str | None = None
     node: str | None = None
     sources: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sources", dict(self.sources))
+        if self.node_power_draw_kw is None and self.node_power_full_kw is not None:
+            # no training-draw figure: the node draws its rating (the pre-issue-#23 model)
+            object.__setattr__(self, "node_power_draw_kw", self.node_power_full_kw)
+        if self.residual_curve is not None:
+            object.__setattr__(self, "residual_curve", tuple((float(a), float(f)) for a, f in self.residual_curve))
         _validate(self)
 
     def source(self, name: str) -> str:
@@ -106,14 +142,27 @@ class CostInputs:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-NUMBER_FIELDS = tuple(f.name for f in fields(CostInputs) if f.name not in ("currency", "site", "node", "sources"))
+NUMBER_FIELDS = tuple(
+    f.name for f in fields(CostInputs) if f.name not in ("currency", "site", "node", "sources", "residual_curve")
+)
 
 # Where a bad value is reported: the scenario key that sets it.
 _KEY_OF: Mapping[str, str] = {
     "gpu_count": "hardware.gpu_count",
     "gpus_per_node": "hardware.gpus_per_node",
     "node_power_idle_kw": "hardware.node",
+    "node_power_draw_kw": "hardware.node",
     "node_power_full_kw": "hardware.node",
+    "residual_curve": "cost.residual_fraction",
+    "cloud_storage_tb": "cluster.storage_bytes",
+    "cloud_egress_tb": "goodput.checkpoint_bytes",
+}
+
+
+# Inputs whose scenario key differs from their name, when the scenario set them.
+_SCENARIO_KEY_OF: Mapping[str, str] = {
+    "node_power_idle_kw": "cost.node_idle_power_kw",
+    "node_power_draw_kw": "cost.node_power_kw",
 }
 
 
@@ -126,7 +175,8 @@ def _validate(inp: CostInputs) -> None:
     def bad(name: str, problem: str) -> InputError:
         src = inp.source(name)
         origin = "" if src in ("scenario", "input") else f" (from {src})"
-        return InputError(f"{problem}, got {getattr(inp, name)!r}{origin}", key=key_of(name))
+        key = _SCENARIO_KEY_OF.get(name, key_of(name)) if src == "scenario" else key_of(name)
+        return InputError(f"{problem}, got {getattr(inp, name)!r}{origin}", key=key)
 
     for name in NUMBER_FIELDS:
         v = getattr(inp, name)
@@ -151,6 +201,9 @@ def _validate(inp: CostInputs) -> None:
         "usd_to_krw": (0, math.inf, False, "must be more than 0 (KRW per USD)"),
         "electricity_escalation_per_year": (-1, math.inf, False, "must be more than -1 (-100% per year)"),
         "discount_rate": (-1, math.inf, False, "must be more than -1 (-100% per year)"),
+        "cloud_support_fraction": (0, 1, True, "must be a fraction from 0 to 1"),
+        "lease_buyout_fraction": (0, 1, True, "must be a fraction from 0 to 1"),
+        "lease_term_months": (0, math.inf, False, "must be more than 0 months"),
     }
     for name in (
         "cloud_usd_per_gpu_hour",
@@ -167,6 +220,14 @@ def _validate(inp: CostInputs) -> None:
         "software_usd_per_year",
         "node_power_idle_kw",
         "node_power_full_kw",
+        "node_power_draw_kw",
+        "facility_usd_per_node",
+        "cloud_storage_usd_per_tb_month",
+        "cloud_egress_usd_per_tb",
+        "cloud_storage_tb",
+        "cloud_egress_tb",
+        "lease_usd_per_node_month",
+        "lead_time_months",
     ):
         rules[name] = (0, math.inf, True, "must not be negative")
     for name, (lo, hi, lo_incl, problem) in rules.items():
@@ -181,6 +242,16 @@ def _validate(inp: CostInputs) -> None:
         and inp.node_power_idle_kw > inp.node_power_full_kw
     ):
         raise bad("node_power_idle_kw", f"idle power must not exceed full power {inp.node_power_full_kw} kW")
+    if (
+        inp.node_power_idle_kw is not None
+        and inp.node_power_draw_kw is not None
+        and inp.node_power_idle_kw > inp.node_power_draw_kw
+    ):
+        raise bad("node_power_idle_kw", f"idle power must not exceed the training draw {inp.node_power_draw_kw} kW")
+    if inp.residual_curve is not None and not all(
+        a > 0 and 0 <= f <= 1 and math.isfinite(a) for a, f in inp.residual_curve
+    ):
+        raise bad("residual_curve", "must be ages above 0 with fractions from 0 to 1")
     if inp.currency == "KRW" and inp.usd_to_krw is None:
         raise bad("usd_to_krw", "is needed for currency KRW")
 
@@ -197,6 +268,8 @@ def resolve_cost_inputs(
     gpu_count: int,
     gpus_per_node: int | None,
     node_id: str | None,
+    storage_bytes: float | None = None,
+    egress_bytes: float | None = None,
 ) -> CostInputs:
     """Scenario values win; else the catalog: site profile (`settings.site` or DEFAULT_SITE), the GPU's
     default offers per tier, its default node type (or `node_id`).
@@ -206,6 +279,12 @@ def resolve_cost_inputs(
 
     When `gpus_per_node` differs from the node type's, the node's price and power are scaled by
     gpus_per_node / node.gpus_per_node (said so in the source); network and install stay per node.
+
+    Network per node (spec §4.3.1 fabric): the scenario's `network_usd_per_node`, else the fabric model's cost
+    of switch tiers and links for this node count divided by the nodes (fabric.py), else the node type's flat
+    share. Power: P_draw = `node_power_kw`, else the node type's measured training draw, else its rating;
+    colocation stays on the rating. Residual: `residual_fraction`, else the node type's resale curve, else the
+    straight line. `storage_bytes`/`egress_bytes` (the estimate's storage and checkpoint) size the cloud extras.
     """
     site_id = settings.site or DEFAULT_SITE
     try:
@@ -232,6 +311,11 @@ def resolve_cost_inputs(
         v = getattr(settings, name)
         values[name] = v
         sources[name] = "scenario" if v != getattr(defaults, name) else "default (spec §4.3.1)"
+    for name, (fallback, why) in _OPTIONAL_KEYS.items():
+        scenario_or(name, fallback, why)
+    for name, volume in (("cloud_storage_tb", storage_bytes), ("cloud_egress_tb", egress_bytes)):
+        values[name] = None if volume is None else volume / 1e12
+        sources[name] = "the estimate" if volume is not None else "not sized: no estimate given"
     values["currency"], sources["currency"] = settings.currency, "scenario"
     site_src = f"site {site.id} (catalog)"
     for name in _SITE_KEYS:
@@ -261,6 +345,33 @@ def resolve_cost_inputs(
         v = getattr(node, attr)
         values[name] = None if v is None else v * scale
         sources[name] = scaled_src if v is not None else f"not published: node {node.id} has no {attr}"
+    if settings.node_idle_power_kw is not None:
+        values["node_power_idle_kw"], sources["node_power_idle_kw"] = settings.node_idle_power_kw, "scenario"
+    if settings.node_power_kw is not None:
+        values["node_power_draw_kw"], sources["node_power_draw_kw"] = settings.node_power_kw, "scenario"
+    elif node.power_draw_kw is not None:
+        values["node_power_draw_kw"] = node.power_draw_kw * scale
+        sources["node_power_draw_kw"] = f"{scaled_src}: measured training draw (power_draw_kw)"
+    else:
+        values["node_power_draw_kw"] = values["node_power_full_kw"]
+        sources["node_power_draw_kw"] = f"{scaled_src}: no training-draw measurement, the rating (power_full_kw)"
+    if settings.residual_fraction is not None:
+        values["residual_curve"], sources["residual_curve"] = settings.residual_fraction, "scenario"
+    else:
+        curve = parse_curve(node.residual_by_age)  # validated by the catalog loader
+        values["residual_curve"] = curve
+        sources["residual_curve"] = (
+            f"{node_src}: resale curve {node.residual_by_age}"
+            if curve
+            else f"straight line over depreciation_years: node {node.id} has no published resale curve"
+        )
+    n_nodes = -(-gpu_count // gpn) if isinstance(gpu_count, int) and gpn >= 1 else 0
+    if settings.network_usd_per_node is None and n_nodes >= 1:
+        gbits = None if node.network_gb_per_s_per_gpu is None else node.network_gb_per_s_per_gpu * 8
+        fab = fabric(n_nodes, gpn, gbits)
+        if fab is not None:
+            values["network_usd_per_node"] = fab.fabric_usd / n_nodes
+            sources["network_usd_per_node"] = f"{fab.describe()} / {n_nodes} node(s)"
     # The site's staff cost has a fixed part and a part per node: staff = fixed + nodes × per_node.
     per_node_staff = getattr(site, "staff_usd_per_node_year", None)
     if settings.staff_usd_per_year is None and per_node_staff:

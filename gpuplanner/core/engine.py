@@ -117,6 +117,9 @@ def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits
         gpu_count=target.gpu_count,
         gpus_per_node=target.gpus_per_node,
         node_id=target.node.id,
+        # cloud extras (spec §4.3.1): the storage held, and the trained checkpoint taken out once
+        storage_bytes=cluster.storage_bytes,
+        egress_bytes=goodput.checkpoint_bytes if goodput is not None else 0.0,
     )
     cost = estimate_cost(
         inputs,

@@ -10,6 +10,9 @@ from dataclasses import MISSING, fields
 from datetime import date
 from typing import Any
 
+from gpuplanner.core.errors import is_unsafe_char, printable
+from gpuplanner.core.residual import parse_curve
+
 from .schema import Column, TableSchema, table_schema
 from .types import CatalogError, RawRow
 
@@ -28,6 +31,12 @@ _BYTE_UNITS = {
 }
 _TRUE = {"true", "yes", "1", "y"}
 _FALSE = {"false", "no", "0", "n", ""}
+
+
+def _q(text: str) -> str:
+    """A cell's text quoted for a message: escapes shown, cut to about 80 characters (a 100 kB cell is
+    still a one-line message)."""
+    return "'" + printable(text) + "'"
 
 
 def _parse_float(text: str) -> float:
@@ -49,15 +58,17 @@ def parse_cell(col: Column, text: str) -> Any:
     kind = col.kind
     if kind in ("id", "ref"):
         if not _ID_RE.match(text):
-            raise ValueError(f"{text!r} is not a valid id (lowercase letters, digits, '.', '-', '_')")
+            raise ValueError(f"{_q(text)} is not a valid id (lowercase letters, digits, '.', '-', '_')")
         return text
     if kind == "str":
-        return text
+        # control characters and non-characters reach the terminal as escapes and make a workbook that
+        # openpyxl cannot read back (issue #18 class 5): replaced, like a scenario's name
+        return "".join("\ufffd" if is_unsafe_char(ch) and ch not in "\n\t" else ch for ch in text)
     if kind == "enum":
         if text not in col.choices:
             hint = difflib.get_close_matches(text, col.choices, 1)
             more = f"; did you mean {hint[0]}?" if hint else ""
-            raise ValueError(f"{text!r} is not one of {', '.join(col.choices)}{more}")
+            raise ValueError(f"{_q(text)} is not one of {', '.join(col.choices)}{more}")
         return text
     if kind == "bool":
         low = text.lower()
@@ -65,44 +76,46 @@ def parse_cell(col: Column, text: str) -> Any:
             return True
         if low in _FALSE:
             return False
-        raise ValueError(f"{text!r} is not true or false")
+        raise ValueError(f"{_q(text)} is not true or false")
     if kind == "date":
         m = _DATE_RE.match(text)
         if not m:
-            raise ValueError(f"{text!r} is not a date (YYYY, YYYY-MM or YYYY-MM-DD)")
+            raise ValueError(f"{_q(text)} is not a date (YYYY, YYYY-MM or YYYY-MM-DD)")
         try:
             date(int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1))
         except ValueError:
-            raise ValueError(f"{text!r} is not a valid date") from None
+            raise ValueError(f"{_q(text)} is not a valid date") from None
         return text
     if kind == "int":
         try:
             number = _parse_float(text)
         except ValueError:
-            raise ValueError(f"{text!r} is not a whole number") from None
+            raise ValueError(f"{_q(text)} is not a whole number") from None
         if number != int(number):
-            raise ValueError(f"{text!r} is not a whole number")
+            raise ValueError(f"{_q(text)} is not a whole number")
         value: Any = int(number)
     elif kind == "bytes":
         m = _BYTES_RE.match(text)
         if not m:
-            raise ValueError(f"{text!r} is not a byte count (an integer, or a number with GiB/GB/MiB/MB)")
+            raise ValueError(f"{_q(text)} is not a byte count (an integer, or a number with GiB/GB/MiB/MB)")
         value = float(m.group(1)) * _BYTE_UNITS[m.group(2)]
+        if not math.isfinite(value):  # "1e400" reads as inf: int(inf) raised OverflowError in every command
+            raise ValueError(f"{_q(text)} is not a finite byte count")
         if value != int(value):
-            raise ValueError(f"{text!r} is not a whole number of bytes")
+            raise ValueError(f"{_q(text)} is not a whole number of bytes")
         value = int(value)
     elif kind == "float":
         try:
             value = _parse_float(text)
         except ValueError:
-            raise ValueError(f"{text!r} is not a number") from None
+            raise ValueError(f"{_q(text)} is not a number") from None
     else:  # pragma: no cover - schema error
         raise AssertionError(kind)
     unit = f" {col.unit}" if col.unit and col.unit not in ("bytes", "fraction") else ""
     if col.min is not None and value < col.min:
-        raise ValueError(f"{text} is below the minimum {col.min:g}{unit}")
+        raise ValueError(f"{printable(text)} is below the minimum {col.min:g}{unit}")
     if col.max is not None and value > col.max:
-        raise ValueError(f"{text} is above the maximum {col.max:g}{unit}")
+        raise ValueError(f"{printable(text)} is above the maximum {col.max:g}{unit}")
     return value
 
 
@@ -159,6 +172,12 @@ def _row_checks(table: str, obj: Any, row: RawRow) -> list[CatalogError]:
             bad("price_source", "a price needs a price_source")
         if obj.price_usd is not None and not obj.price_as_of:
             bad("price_as_of", "a price needs a price_as_of date")
+        if obj.power_draw_kw is not None and obj.power_full_kw is not None and obj.power_draw_kw > obj.power_full_kw:
+            bad("power_draw_kw", f"training draw {obj.power_draw_kw:g} kW exceeds the rating {obj.power_full_kw:g} kW")
+        try:
+            parse_curve(obj.residual_by_age)
+        except ValueError as err:
+            bad("residual_by_age", f'{err} (write "1:0.6 3:0.3": age in years, fraction of the price)')
     if table == "gpus":
         if obj.fp16_dense_tflops is not None and obj.fp16_dense_tflops > 4.01 * obj.bf16_dense_tflops:
             bad("fp16_dense_tflops", "more than 4x the bf16 peak: a sparse or FP16-accumulate figure?")

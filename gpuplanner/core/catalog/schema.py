@@ -107,6 +107,8 @@ SCHEMA: Mapping[str, TableSchema] = MappingProxyType(
                 _c("price_usd", "float", False, "USD", 100, 50_000_000),
                 _c("network_usd_per_node", "float", False, "USD", 0, 10_000_000),
                 _c("install_usd_per_node", "float", False, "USD", 0, 10_000_000),
+                _c("power_draw_kw", "float", False, "kW", 0.01, 500),
+                _c("residual_by_age", "str", False),
                 _c("default_for_gpu", "bool", False),
                 _c("source", "str"),
                 _c("as_of", "date"),

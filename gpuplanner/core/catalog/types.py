@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.errors import MAX_MESSAGE_CHARS, InputError, printable
 
 DEFAULT_SITE = "us-colo"
 TIERS = ("on_demand", "reserved_1y", "reserved_3y", "spot")
@@ -90,6 +90,10 @@ class NodeType:
     notes: str
     price_source: str = ""
     price_as_of: str = ""
+    # measured whole-node draw during training (kW; None: not measured, the engine uses power_full_kw)
+    power_draw_kw: float | None = None
+    # resale value by age, "AGE:FRACTION …" ("1:0.6 3:0.3"; empty: straight-line depreciation)
+    residual_by_age: str = ""
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,10 @@ class CatalogError(InputError):
             where.append(f"column {column}")
         super().__init__(message, file=file, key=", ".join(where) or None)
         self.problems: tuple[str, ...] = problems or (str(self),)
+        # where the problem lies, for leaving out a bad user row instead of the whole user layer:
+        self.row_id = ""  # the row's id, when the problem is one row's
+        self.rows: tuple[tuple[str, str], ...] = ()  # (table, id) of the rows it concerns, likeliest culprit first
+        self.scope = "row"  # what a lenient reader left out: "row", "column", "rest" (of the file) or "file"
 
 
 @dataclass
@@ -163,3 +171,43 @@ class RawRow:
     @property
     def id(self) -> str:
         return self.cells.get("id", "").strip()
+
+
+@dataclass(frozen=True)
+class UserRowProblem:
+    """A part of the user layer left out when the catalog loaded, and why (the rest of it still applies).
+
+    ``left_out`` is "row" (one row), "column" (a column this version does not know), "rest" (a file from
+    ``line`` on, after a CSV syntax error), "file" (a file that cannot be read) or "layer" (a problem no
+    single row explains: the whole user layer was left out).
+    """
+
+    file: str
+    line: int | None
+    row_id: str
+    column: str | None
+    reason: str
+    left_out: str = "row"
+    more: int = 0  # further problems in the same row
+
+    @property
+    def key(self) -> tuple[str, str, str | None, str]:
+        """What identifies the problem across saves (line numbers move when rows are removed)."""
+        return (self.file, self.row_id, self.column, self.left_out)
+
+    def __str__(self) -> str:
+        where = [f"line {self.line}"] if self.line is not None else []
+        if self.row_id:
+            where.append(f"id {self.row_id!r}")
+        if self.column:
+            where.append(f"column {self.column}")
+        place = ": ".join([self.file, ", ".join(where)] if where else [self.file])
+        more = f" (and {self.more} more problem(s) in this row)" if self.more else ""
+        what = {
+            "row": "row ignored",
+            "column": "column ignored",
+            "rest": "this line and the rest of the file ignored",
+            "file": "file ignored",
+            "layer": "user catalog ignored",
+        }[self.left_out]
+        return printable(f"user catalog: {place}: {self.reason}{more}; {what}", MAX_MESSAGE_CHARS)
