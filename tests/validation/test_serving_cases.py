@@ -53,6 +53,10 @@ def scenario(case: dict[str, Any]):  # type: ignore[no-untyped-def]
     return parse_scenario(doc)
 
 
+def THROUGHPUT_CASES() -> list[dict[str, Any]]:  # noqa: N802 - the cases behind the throughput rows, in order
+    return [c for c in load_cases() for k in c["measured"] if k.startswith("output")]
+
+
 def source_of(case: dict[str, Any]) -> str:
     return case["source"].split(",")[0] + (" " + case["setup"]["engine"] if case["setup"].get("engine") else "")
 
@@ -67,6 +71,12 @@ def evaluate() -> list[tuple[str, str, str, float, float, str]]:
             s = scenario(case)
             sv = serving_for(s, CATALOG, engine=engine_for(case["setup"].get("engine")))
             note = "" if sv.fits else "does not fit"
+            if sv.tpot_seconds is not None:  # the step's breakdown (ms per step of one replica)
+                ms = [1e3 * (v or 0.0) for v in (sv.gemm_seconds, sv.attention_seconds, sv.elementwise_seconds)]
+                note = (
+                    f"b={sv.batch_per_replica} step {sv.tpot_seconds * 1e3:.1f}: gemm {ms[0]:.1f} ({sv.bound})"
+                    f" attn {ms[1]:.1f} elem {ms[2]:.1f} tp/pp {(sv.comm_seconds or 0) * 1e3:.1f} {note}"
+                )
         except Exception as exc:  # a case the scenario cannot express is reported, never dropped
             sv, note = None, f"not evaluated: {exc}"
         gpus = case["setup"]["gpu_count"]
@@ -89,7 +99,7 @@ def _error(est: float, meas: float) -> float:
 
 
 def _table(rows: list[tuple[str, str, str, float, float, str]]) -> str:
-    lines = [f"{'case':58s} {'quantity':13s} {'estimate':>10s} {'measured':>10s} {'error':>7s}"]
+    lines = [f"{'case':58s} {'quantity':13s} {'estimate':>10s} {'measured':>10s} {'error':>7s} breakdown (ms)"]
     for cid, _src, q, est, meas, note in rows:
         err = f"{_error(est, meas):6.1f}%" if est == est else "   —  "
         lines.append(f"{cid:58s} {q:13s} {est:10.4g} {meas:10.4g} {err} {note}")
@@ -113,6 +123,16 @@ def test_serving_cases_table_and_medians() -> None:
         loso.append(statistics.median(rest))
         print(f"  {src[:70]:70s} n={len(mine):3d} median {statistics.median(mine):5.1f}%  without it {loso[-1]:5.1f}%")
     print(f"leave-one-source-out median: worst {max(loso):.1f}%, best {min(loso):.1f}%")
+    print("by engine, GPU and weight precision (signed median: + = estimate above measured):")
+    groups: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
+    for case, r in zip(THROUGHPUT_CASES(), tput, strict=True):
+        st = case["setup"]
+        key = (st.get("engine", ""), st["gpu_id"], st["weight_precision"])
+        groups.setdefault(key, []).append((_error(r[3], r[4]), (r[3] - r[4]) / r[4] * 100))
+    for key, errs in sorted(groups.items()):
+        med = statistics.median(e for e, _ in errs)
+        signed = statistics.median(x for _, x in errs)
+        print(f"  {' / '.join(key):55s} n={len(errs):3d} median {med:6.1f}%  signed {signed:+6.1f}%")
     for q in ("ttft_ms_mean", "tpot_ms"):
         errs = [_error(r[3], r[4]) for r in rows if r[2] == q and r[3] == r[3]]
         if errs:
