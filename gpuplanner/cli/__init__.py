@@ -62,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_INPUT
+        catalog.warn_user_catalog(args)  # a bad user catalog row is named in every command, once
         return int(args.func(args))
     except InputError as err:
         print(f"gpuplanner: {_one_line(err)}", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -23,8 +24,28 @@ from ..core.catalog import (
     validate_folder,
 )
 from ..core.errors import FileAccessError
+from ..core.files import read_user_file
 from ..core.paths import catalog_dir
 from .args import EXIT_FILE, EXIT_INPUT, EXIT_OK, Parser, Subparsers, add_command
+
+_warned: set[str] = set()  # the user-layer warnings printed in this run
+
+
+def warn_user_catalog(args: argparse.Namespace | None = None, catalog: Catalog | None = None) -> None:
+    """Name each part of the user catalog that was left out (file, line, id, column, reason) on stderr,
+    once per run, before a command that reads the catalog runs (issue #18 class 6: a bad user row is left
+    out and said so in every command, never silently). ``catalog validate FOLDER`` reads no user layer."""
+    if args is not None and getattr(args, "catalog_command", None) == "validate" and args.folder is not None:
+        return
+    if catalog is None:
+        try:
+            catalog = load_catalog()
+        except (CatalogError, FileAccessError):
+            return  # the shipped catalog's own problem: the command reports it with its exit status
+    for w in catalog.warnings:
+        if w not in _warned:
+            _warned.add(w)
+            print(f"warning: {w}", file=sys.stderr)
 
 
 def register(subparsers: Subparsers) -> None:
@@ -54,13 +75,12 @@ def run_validate(folder: str | None) -> int:
         return EXIT_INPUT
     for schema in SCHEMA.values():
         file = path / schema.file
-        try:
-            with open(file, "rb"):
-                pass
-        except FileNotFoundError:
+        if not os.path.lexists(file):
             continue  # reported by validate_folder as a catalog problem
-        except OSError as exc:
-            print(f"{file}: cannot read: {exc.strerror or exc}", file=sys.stderr)
+        try:
+            read_user_file(file, "catalog CSV file")  # a FIFO or a device is refused, never opened for reading
+        except FileAccessError as exc:
+            print(str(exc), file=sys.stderr)
             return EXIT_FILE
     problems = validate_folder(path)
     if problems:
@@ -143,8 +163,7 @@ def run_list(as_json: bool, *, user_dir: Path | None = None) -> int:
     except FileAccessError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_FILE
-    for w in cat.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+    warn_user_catalog(catalog=cat)
     if as_json:
         records = [gpu_record(cat, g) for g in sorted(cat.gpus.values(), key=lambda g: g.id)]
         print(json.dumps(records, indent=2))

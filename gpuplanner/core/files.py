@@ -8,15 +8,18 @@ through a symlink to its target instead of replacing the link, and keeps the old
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
 import re
 import stat
+import sys
 import tempfile
+import threading
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -275,3 +278,104 @@ def _remove_quietly(p: Path) -> None:
         p.unlink()
     except OSError:
         pass
+
+
+# --- locking ----------------------------------------------------------------------------------------
+
+LOCK_TIMEOUT_SECONDS = 10.0  # a save holds the lock for milliseconds; this long means a stuck process
+_thread_locks: dict[str, threading.RLock] = {}  # lock path -> the in-process lock (threads wait on it)
+_depth: dict[str, int] = {}  # lock path -> nesting depth of the thread that holds it
+_guard = threading.Lock()
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock on `fd` without waiting; False when another process holds it."""
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # byte 0 of the lock file, as every process locks it
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        import msvcrt
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def exclusive_lock(
+    lock_path: str | os.PathLike[str], *, timeout_seconds: float = LOCK_TIMEOUT_SECONDS
+) -> Iterator[None]:
+    """Hold an exclusive advisory lock on `lock_path` (created when missing) for a read-modify-write.
+
+    Another process waits up to `timeout_seconds`, then gets FileAccessError (exit 3: "locked"). POSIX uses
+    ``fcntl.flock`` (the lock goes with the open file, so a crashed holder releases it); Windows
+    ``msvcrt.locking`` on the file's first byte. Re-entrant within a thread (a save inside an editor
+    operation): flock on a second descriptor of the same file would wait for ourselves; other threads of
+    the process wait on an in-process lock first.
+    """
+    p = Path(lock_path)
+    key = os.path.realpath(p)
+    with _guard:
+        in_process = _thread_locks.setdefault(key, threading.RLock())
+    if not in_process.acquire(timeout=timeout_seconds):
+        raise FileAccessError(f"is locked by another task for over {timeout_seconds:g} s; try again", file=str(p))
+    try:
+        if _depth.get(key, 0) > 0:  # this thread holds the file lock already
+            _depth[key] += 1
+            try:
+                yield
+            finally:
+                _depth[key] -= 1
+            return
+        with _file_lock(p, timeout_seconds):
+            _depth[key] = 1
+            try:
+                yield
+            finally:
+                _depth[key] = 0
+    finally:
+        in_process.release()
+
+
+@contextlib.contextmanager
+def _file_lock(p: Path, timeout_seconds: float) -> Iterator[None]:
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(p, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as err:
+        raise FileAccessError(f"cannot be locked ({reason(err, p)})", file=str(p)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise FileAccessError("is not a regular file; refusing to use it as a lock", file=str(p))
+        deadline = time.monotonic() + timeout_seconds
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise FileAccessError(
+                    f"is locked by another gpuplanner for over {timeout_seconds:g} s; close it or try again",
+                    file=str(p),
+                )
+            time.sleep(0.01)
+        try:
+            yield
+        finally:
+            _unlock(fd)
+    finally:
+        os.close(fd)

@@ -20,7 +20,15 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from gpuplanner.core.catalog import Catalog, CatalogError, load_catalog, reset_row, save_user_row, table_schema
+from gpuplanner.core.catalog import (
+    Catalog,
+    CatalogError,
+    load_catalog,
+    reset_row,
+    save_user_row,
+    table_schema,
+    user_layer_lock,
+)
 from gpuplanner.core.catalog_user import export_user_csv, import_user_csv
 from gpuplanner.core.errors import FileAccessError
 
@@ -56,10 +64,10 @@ class _SnapshotCommand(MergingCommand):
         if self._first:
             self._first = False
             return
-        self._session._put(self._after)
+        self._session._put(self._after, expect=self._before)
 
     def undo(self) -> None:
-        self._session._put(self._before)
+        self._session._put(self._before, expect=self._after)
 
 
 class CatalogSession(QObject):
@@ -123,10 +131,11 @@ class CatalogSession(QObject):
         self.doc.set_catalog(catalog)
         self.changed.emit()
 
-    def _put(self, snap: store.Snapshot) -> None:
-        """Undo/redo: put the user files back as in ``snap``."""
+    def _put(self, snap: store.Snapshot, *, expect: store.Snapshot | None = None) -> None:
+        """Undo/redo: put the user files back as in ``snap``, unless another program changed them since
+        (``expect``: the files as this history left them), which is reported instead of overwritten."""
         try:
-            store.restore(self._udir(), snap)
+            store.restore(self._udir(), snap, expect=expect)
         except (FileAccessError, OSError) as err:
             self.failed.emit(_tr("The catalog files could not be written: {0}").format(err))
             return
@@ -136,21 +145,25 @@ class CatalogSession(QObject):
         """Run ``operation(user_dir)`` as one undo step. Raises CatalogError / FileAccessError with the user
         files unchanged when it fails or leaves a catalog that does not load."""
         udir = self._udir()
-        warnings_before = tuple(self.catalog.warnings)
-        before = store.snapshot(udir)
-        try:
-            result = operation(udir)
-            catalog = self._load()
-            problem = store.user_layer_problem(catalog.warnings, warnings_before)
-            if problem is not None:
-                raise CatalogError(problem.replace("user catalog ignored: ", ""))
-        except (CatalogError, FileAccessError):
+        # the whole step under the user layer's lock: another process's save can neither land between our
+        # read and write nor be undone by our roll-back
+        with user_layer_lock(udir):
+            before = store.snapshot(udir)
+            dropped_before = load_catalog(self.folder, user_dir=udir).dropped
             try:
-                store.restore(udir, before)
-            except (FileAccessError, OSError):
-                pass
-            raise
-        after = store.snapshot(udir)
+                result = operation(udir)
+                catalog = self._load()
+                broken = store.new_problems(catalog.dropped, dropped_before)
+                if broken:
+                    p = broken[0]
+                    raise CatalogError(p.reason, file=p.file, line=p.line, column=p.column or None)
+            except (CatalogError, FileAccessError):
+                try:
+                    store.restore(udir, before)
+                except (FileAccessError, OSError):
+                    pass
+                raise
+            after = store.snapshot(udir)
         if after != before:
             self.stack.push(_SnapshotCommand(self, before, after, text, merge_key))
         self._publish(catalog)

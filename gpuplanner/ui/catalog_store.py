@@ -9,9 +9,7 @@ type in the same step (the catalog would not validate with either alone), which 
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,38 +17,62 @@ from gpuplanner.core.catalog import (
     SCHEMA,
     CatalogError,
     RawRow,
-    build_catalog,
+    UserRowProblem,
     format_cell,
-    merge_rows,
     read_folder_rows,
     table_schema,
+    user_layer_lock,
 )
-from gpuplanner.core.catalog_user import atomic_write_text, read_user_rows
+from gpuplanner.core.catalog.csv_io import csv_text
+from gpuplanner.core.catalog.user_layer import atomic_write_text, check_user_rows, read_user_rows
+from gpuplanner.core.errors import FileAccessError
+from gpuplanner.core.files import atomic_write, read_user_file
 
 Snapshot = dict[str, bytes | None]  # table -> the user file's bytes (None: no file)
 
 
 def snapshot(user_dir: Path) -> Snapshot:
+    """The user files' bytes (through the one reader: a FIFO or device put there is refused, not read)."""
     out: Snapshot = {}
     for name, schema in SCHEMA.items():
-        try:
-            out[name] = (Path(user_dir) / schema.file).read_bytes()
-        except FileNotFoundError:
+        path = Path(user_dir) / schema.file
+        if not path.exists() and not path.is_symlink():
             out[name] = None
+            continue
+        out[name] = read_user_file(path, "catalog CSV file")
     return out
 
 
-def restore(user_dir: Path, snap: Snapshot) -> None:
-    """Put the user files back as in ``snap`` (only those that differ). FileAccessError on a write failure."""
-    now = snapshot(user_dir)
-    for name, data in snap.items():
-        if now.get(name) == data:
-            continue
-        path = Path(user_dir) / SCHEMA[name].file
-        if data is None:
-            path.unlink(missing_ok=True)
-        else:
-            atomic_write_text(path, data.decode("utf-8"))
+def restore(user_dir: Path, snap: Snapshot, *, expect: Snapshot | None = None) -> None:
+    """Put the user files back as in ``snap`` (only those that differ), under the user layer's lock.
+
+    ``expect``: the files as this editor last left them. When another program (a second gpuplanner, an
+    editor) has changed them since, putting ``snap`` back would silently discard its edit: FileAccessError
+    instead, and nothing is written. FileAccessError also on a write failure."""
+    with user_layer_lock(Path(user_dir)):
+        now = snapshot(user_dir)
+        if expect is not None and now != expect:
+            changed = sorted(SCHEMA[n].file for n in SCHEMA if now.get(n) != expect.get(n))
+            raise FileAccessError(
+                f"{', '.join(changed)} changed since this edit (another gpuplanner or another program saved "
+                "them); undo and redo would discard that change, so nothing was written",
+                file=str(user_dir),
+            )
+        for name, data in snap.items():
+            if now.get(name) == data:
+                continue
+            path = Path(user_dir) / SCHEMA[name].file
+            if data is None:
+                path.unlink(missing_ok=True)
+            else:
+                atomic_write(path, _bytes_writer(data), example=SCHEMA[name].file)
+
+
+def _bytes_writer(data: bytes) -> Callable[[Path], None]:
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    return write
 
 
 def shipped_rows(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
@@ -59,53 +81,39 @@ def shipped_rows(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
     return {t: {r.id: dict(r.cells) for r in rows} for t, rows in tables.items()}
 
 
-def _full_text(table: str, rows: Sequence[Mapping[str, str]]) -> str:
-    schema = table_schema(table)
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(schema.column_names)
-    for r in rows:
-        writer.writerow([r.get(c, "") for c in schema.column_names])
-    return buf.getvalue()
-
-
 def save_rows(changes: Mapping[str, Sequence[Mapping[str, Any]]], user_dir: Path, folder: Path) -> None:
-    """Add or replace rows (by id) in several user tables in one step.
+    """Add or replace rows (by id) in several user tables in one step, under the user layer's lock.
 
-    The merged catalog must validate with all of them (a new GPU together with its default node type); on
-    a problem CatalogError (naming the table, row and column) and nothing is written.
+    The merged catalog must load all of them and every row that loads today (a new GPU together with its
+    default node type); on a problem CatalogError (naming the table, row and column) and nothing is written.
     """
     udir = Path(user_dir)
-    shipped = read_folder_rows(Path(folder))
-    user = read_folder_rows(udir, partial_columns=True, missing_ok=True, user=True)
-    for table, rows in changes.items():
-        name = table_schema(table).name
-        existing = {r.id: r for r in read_user_rows(name, udir)}
-        order = list(existing)
-        for i, row in enumerate(rows):
-            cells = {k: format_cell(v) for k, v in row.items()}
-            rid = cells.get("id", "").strip()
-            if not rid:
-                raise CatalogError("a row needs an id", file=SCHEMA[name].file, column="id")
-            if rid in existing:
-                cells = {**existing[rid].cells, **cells}
-            else:
-                order.append(rid)
-            existing[rid] = RawRow(cells, str(udir / SCHEMA[name].file), len(order) + 1 + i, user=True)
-        user[name] = [existing[i] for i in order]
-    _, problems = build_catalog(merge_rows(shipped, user))
-    if problems:
-        raise problems[0]
-    base = {t: {r.id: r.cells for r in rows} for t, rows in shipped.items()}
-    for table in changes:
-        name = table_schema(table).name
-        full = [{**base[name].get(r.id, {}), **r.cells} for r in user[name]]
-        atomic_write_text(udir / SCHEMA[name].file, _full_text(name, full))
+    with user_layer_lock(udir):
+        shipped = read_folder_rows(Path(folder))
+        new_tables: dict[str, list[RawRow]] = {}
+        for table, rows in changes.items():
+            name = table_schema(table).name
+            existing = read_user_rows(name, udir)
+            out = list(existing)
+            for row in rows:
+                cells = {k: format_cell(v) for k, v in row.items()}
+                rid = cells.get("id", "").strip()
+                if not rid:
+                    raise CatalogError("a row needs an id", file=SCHEMA[name].file, column="id")
+                at = next((i for i, r in enumerate(out) if r.id == rid), None)
+                if at is None:
+                    out.append(RawRow(cells, str(udir / SCHEMA[name].file), len(out) + 2, user=True))
+                else:
+                    out[at] = RawRow({**out[at].cells, **cells}, out[at].file, out[at].line, user=True)
+            new_tables[name] = out
+        check_user_rows(new_tables, udir, Path(folder))
+        base = {t: {r.id: r.cells for r in rows} for t, rows in shipped.items()}
+        for name, table_rows in new_tables.items():
+            full = [{**base[name].get(r.id, {}), **r.cells} for r in table_rows]
+            atomic_write_text(udir / SCHEMA[name].file, csv_text(SCHEMA[name], full))
 
 
-def user_layer_problem(warnings: Sequence[str], before: Sequence[str] = ()) -> str | None:
-    """A new "user catalog ignored" warning (the user layer no longer validates), or None."""
-    for w in warnings:
-        if w not in before and "user catalog ignored" in w:
-            return w
-    return None
+def new_problems(after: Sequence[UserRowProblem], before: Sequence[UserRowProblem] = ()) -> list[UserRowProblem]:
+    """The parts of the user layer left out now that were not before (an edit broke them)."""
+    known = {p.key for p in before}
+    return [p for p in after if p.key not in known]

@@ -87,7 +87,7 @@ def test_list_reports_corrupt_user_layer(tmp_path, capsys):
     user_dir.mkdir()
     (user_dir / "gpus.csv").write_bytes(b"\x00\x01garbage")
     assert run_list(False, user_dir=user_dir) == 0
-    assert "warning: user catalog ignored" in capsys.readouterr().err
+    assert "warning: user catalog: " in (err := capsys.readouterr().err) and "gpus.csv" in err and "file ignored" in err
 
 
 def test_subprocess(folder, tmp_path):

@@ -367,7 +367,7 @@ def test_corrupt_user_layer_falls_back_and_keeps_files(folder, user_dir):
     (user_dir / "sites.csv").write_bytes(bad)
     cat = load_catalog(folder, user_dir=user_dir)
     assert cat.site("us-colo").pue != 1.2  # shipped data
-    assert cat.warnings and "sites.csv" in cat.warnings[0] and "user catalog ignored" in cat.warnings[0]
+    assert cat.warnings and "sites.csv: line 2: not valid CSV" in cat.warnings[0] and "ignored" in cat.warnings[0]
     assert (user_dir / "sites.csv").read_bytes() == bad  # not deleted, not overwritten
     with pytest.raises(CatalogError, match="sites.csv"):
         save_user_row("sites", {"id": "kr-colo", "pue": 1.1}, user_dir, folder=folder)
@@ -379,7 +379,7 @@ def test_invalid_user_values_fall_back(folder, user_dir):
     (user_dir / "gpus.csv").write_text("id,bf16_dense_tflops\nh100-sxm-80gb,-1\n", encoding="utf-8")
     cat = load_catalog(folder, user_dir=user_dir)
     assert cat.gpu("h100-sxm-80gb").bf16_dense_tflops == pytest.approx(989.4)
-    assert "line 2, column bf16_dense_tflops" in cat.warnings[0]
+    assert "line 2, id 'h100-sxm-80gb', column bf16_dense_tflops" in cat.warnings[0]
 
 
 def test_import_export_roundtrip(folder, user_dir, tmp_path):
@@ -418,7 +418,7 @@ def test_write_failure_leaves_file_intact(folder, user_dir, monkeypatch):
         save_user_row("sites", {"id": "us-colo", "pue": 1.3}, user_dir, folder=folder)
     monkeypatch.undo()
     assert (user_dir / "sites.csv").read_bytes() == before
-    assert [p.name for p in user_dir.iterdir()] == ["sites.csv"]  # no temp file left behind
+    assert sorted(p.name for p in user_dir.iterdir()) == [".catalog.lock", "sites.csv"]  # no temp file left
 
 
 def test_default_user_dir_env(monkeypatch, tmp_path):
@@ -432,16 +432,16 @@ def test_default_user_dir_env(monkeypatch, tmp_path):
 
 def test_unreadable_user_file_is_a_warning(folder, user_dir, monkeypatch):
     save_user_row("sites", {"id": "us-colo", "pue": 1.2}, user_dir, folder=folder)
-    real_read_bytes = Path.read_bytes
+    real_open = os.open
     unreadable = user_dir / "sites.csv"
 
-    def refuse(self: Path) -> bytes:  # CI runs as root, where permissions stop nothing: inject the failure
-        if self == unreadable:
+    def refuse(path, *args, **kwargs):  # CI runs as root, where permissions stop nothing: inject the failure
+        if Path(path) == unreadable:
             raise PermissionError(13, "Permission denied")
-        return real_read_bytes(self)
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     cat = load_catalog(folder, user_dir=user_dir)
-    assert cat.warnings and "cannot read" in cat.warnings[0]
+    assert cat.warnings and "cannot be read (Permission denied); file ignored" in cat.warnings[0]
     monkeypatch.undo()
     assert unreadable.exists()  # the user's file is reported, never deleted

@@ -70,17 +70,20 @@ def build_catalog(tables: Mapping[str, list[RawRow]]) -> tuple[Catalog | None, l
             if row.id in seen:
                 first = seen[row.id]
                 problems.append(
-                    CatalogError(
-                        f"duplicate id {row.id!r} (first on line {first.line})",
-                        file=row.file,
-                        line=row.line,
-                        column="id",
+                    _about(
+                        CatalogError(
+                            f"duplicate id {row.id!r} (first on line {first.line})",
+                            file=row.file,
+                            line=row.line,
+                            column="id",
+                        ),
+                        (name, row.id),
                     )
                 )
                 continue
             seen[row.id] = row
             obj, errs = parse_row(schema, row)
-            problems.extend(errs)
+            problems.extend(_about(e, (name, row.id)) for e in errs)
             if obj is not None:
                 parsed[name].append((obj, row))
     gpu_ids = {r.id for r in tables.get("gpus", [])}
@@ -88,11 +91,14 @@ def build_catalog(tables: Mapping[str, list[RawRow]]) -> tuple[Catalog | None, l
         for obj, row in parsed[table]:
             if obj.gpu not in gpu_ids:
                 problems.append(
-                    CatalogError(
-                        f"unknown GPU {obj.gpu!r}{suggest_ids(obj.gpu, gpu_ids)}",
-                        file=row.file,
-                        line=row.line,
-                        column="gpu",
+                    _about(
+                        CatalogError(
+                            f"unknown GPU {obj.gpu!r}{suggest_ids(obj.gpu, gpu_ids)}",
+                            file=row.file,
+                            line=row.line,
+                            column="gpu",
+                        ),
+                        (table, row.id),
                     )
                 )
     _check_defaults(parsed, gpu_ids, tables, problems)
@@ -130,20 +136,28 @@ def _check_defaults(
         if len(rows) > 1:
             lines = ", ".join(f"{r.file} line {r.line}" for r in rows)
             problems.append(
-                CatalogError(
-                    f"GPU {gid!r} has {len(rows)} default node types ({lines}); exactly one allowed",
-                    file=rows[1].file,
-                    line=rows[1].line,
-                    column="default_for_gpu",
+                _about(
+                    CatalogError(
+                        f"GPU {gid!r} has {len(rows)} default node types ({lines}); exactly one allowed",
+                        file=rows[1].file,
+                        line=rows[1].line,
+                        column="default_for_gpu",
+                    ),
+                    *(("nodes", r.id) for r in reversed(rows)),  # the later default is the likelier slip
                 )
             )
         elif not rows and nodes_complete:
             node_rows = tables.get("nodes", [])
             problems.append(
-                CatalogError(
-                    f"GPU {gid!r} has no default node type (mark one node with default_for_gpu=true)",
-                    file=node_rows[0].file if node_rows else SCHEMA["nodes"].file,
-                    column="default_for_gpu",
+                _about(
+                    CatalogError(
+                        f"GPU {gid!r} has no default node type (mark one node with default_for_gpu=true)",
+                        file=node_rows[0].file if node_rows else SCHEMA["nodes"].file,
+                        column="default_for_gpu",
+                    ),
+                    # a GPU the user added without its server, or the user's node rows that took the default away
+                    ("gpus", gid),
+                    *(("nodes", r.id) for r in node_rows if r.user and r.cells.get("gpu", "").strip() == gid),
                 )
             )
     offer_defaults: dict[tuple[str, str], list[RawRow]] = {}
@@ -154,13 +168,24 @@ def _check_defaults(
         if len(rows) > 1:
             lines = ", ".join(f"line {r.line}" for r in rows)
             problems.append(
-                CatalogError(
-                    f"GPU {gid!r} tier {tier} has {len(rows)} default offers ({lines}); at most one allowed",
-                    file=rows[1].file,
-                    line=rows[1].line,
-                    column="default",
+                _about(
+                    CatalogError(
+                        f"GPU {gid!r} tier {tier} has {len(rows)} default offers ({lines}); at most one allowed",
+                        file=rows[1].file,
+                        line=rows[1].line,
+                        column="default",
+                    ),
+                    *(("cloud_offers", r.id) for r in reversed(rows)),
                 )
             )
+
+
+def _about(err: CatalogError, *rows: tuple[str, str]) -> CatalogError:
+    """``err`` marked with the rows it concerns (likeliest culprit first)."""
+    err.rows = rows
+    if len(rows) == 1:
+        err.row_id = rows[0][1]
+    return err
 
 
 def first_error(problems: list[CatalogError]) -> CatalogError:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 import difflib
 import io
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from gpuplanner.core.errors import FileAccessError
+from gpuplanner.core.files import read_user_file
 
 from .schema import SCHEMA, TableSchema
 from .types import CatalogError, RawRow
@@ -19,28 +21,66 @@ def read_table_file(path: Path, schema: TableSchema, *, partial_columns: bool = 
 
     ``partial_columns`` allows a header with a subset of the columns (user files; ``id`` is always needed).
     """
+    rows, problems = read_table_rows(path, schema, partial_columns=partial_columns, lenient=False)
+    return rows
+
+
+def read_table_rows(
+    path: Path, schema: TableSchema, *, partial_columns: bool = False, lenient: bool = True
+) -> tuple[list[RawRow], list[CatalogError]]:
+    """The rows of one CSV file and the structural problems met (``lenient``); strict raises the first.
+
+    Lenient reading is for the user layer, where one bad line must not cost the user every other row: a
+    row with the wrong number of cells is left out and named; a CSV syntax error (an unterminated quote)
+    keeps the rows before it; a file that cannot be read, decoded or has a bad header gives no rows. Each
+    problem's ``scope`` says what was left out ("row", "rest" or "file").
+    """
     name = str(path)
+    problems: list[CatalogError] = []
+
+    def problem(err: CatalogError, scope: str) -> None:
+        if not lenient:
+            raise err
+        err.scope = scope
+        problems.append(err)
+
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CatalogError("file is missing", file=name) from None
-    except OSError as exc:
-        raise FileAccessError(f"cannot read: {exc.strerror or exc}", file=name) from exc
+        data = read_user_file(path, "catalog CSV file")
+    except FileAccessError as exc:
+        if not lenient:
+            if not os.path.lexists(path):
+                raise CatalogError("file is missing", file=name) from None
+            raise
+        problem(CatalogError(exc.detail, file=name), "file")
+        return [], problems
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise CatalogError("is not UTF-8 text (save it as CSV UTF-8)", file=name, line=line) from None
+        problem(CatalogError("is not UTF-8 text (save it as CSV UTF-8)", file=name, line=line), "file")
+        return [], problems
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        raise CatalogError("contains NUL bytes (corrupt or not a CSV file)", file=name, line=line)
+        problem(CatalogError("contains NUL bytes (corrupt or not a CSV file)", file=name, line=line), "file")
+        return [], problems
     if not text.strip():
-        raise CatalogError("file is empty (expected a header line with the column names)", file=name, line=1)
+        problem(CatalogError("file is empty (expected a header line with the column names)", file=name, line=1), "file")
+        return [], problems
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows: list[RawRow] = []
+    start = 1  # where the record being read begins (a syntax error is named there, not at the file's end)
     try:
         header = [h.strip() for h in next(reader)]
-        _check_header(header, schema, name, partial_columns)
+        known = set(schema.column_names)
+        if lenient:  # a column this version does not know (a newer or hand-made file) is left out, not the file
+            for h in dict.fromkeys(h for h in header if h not in known):
+                problem(_unknown_column(h, schema, name), "column")
+        keep = [i for i, h in enumerate(header) if h in known or not lenient]
+        try:
+            _check_header([header[i] for i in keep], schema, name, partial_columns)
+        except CatalogError as err:
+            problem(err, "file")
+            return [], problems
         width = len(header)
         while True:
             start = reader.line_num + 1
@@ -52,11 +92,21 @@ def read_table_file(path: Path, schema: TableSchema, *, partial_columns: bool = 
                 continue
             if len(cells) != width:
                 hint = " (file truncated, or a comma missing or extra?)" if len(cells) < width else ""
-                raise CatalogError(f"expected {width} cells, found {len(cells)}{hint}", file=name, line=start)
-            rows.append(RawRow(dict(zip(header, cells, strict=True)), name, start))
+                short = CatalogError(f"expected {width} cells, found {len(cells)}{hint}", file=name, line=start)
+                at = header.index("id")
+                short.row_id = cells[at].strip() if len(cells) > at else ""
+                problem(short, "row")
+                continue
+            rows.append(RawRow({header[i]: cells[i] for i in keep}, name, start))
     except csv.Error as exc:
-        raise CatalogError(f"not valid CSV: {exc} (file truncated?)", file=name, line=reader.line_num) from None
-    return rows
+        problem(CatalogError(f"not valid CSV: {exc} (file truncated?)", file=name, line=start), "rest")
+    return rows, problems
+
+
+def _unknown_column(h: str, schema: TableSchema, file: str) -> CatalogError:
+    hint = difflib.get_close_matches(h, schema.column_names, 1)
+    more = f"; did you mean {hint[0]}?" if hint else ""
+    return CatalogError(f"unknown column {h!r}{more}", file=file, line=1, column=h)
 
 
 def _check_header(header: list[str], schema: TableSchema, file: str, partial: bool) -> None:
@@ -66,9 +116,7 @@ def _check_header(header: list[str], schema: TableSchema, file: str, partial: bo
             raise CatalogError(f"column {h!r} appears twice in the header", file=file, line=1, column=h)
         seen.add(h)
         if h not in schema.column_names:
-            hint = difflib.get_close_matches(h, schema.column_names, 1)
-            more = f"; did you mean {hint[0]}?" if hint else ""
-            raise CatalogError(f"unknown column {h!r}{more}", file=file, line=1, column=h)
+            raise _unknown_column(h, schema, file)
     required = ["id"] if partial else list(schema.column_names)
     missing = [c for c in required if c not in seen]
     if missing:
@@ -97,13 +145,29 @@ def read_folder_rows(
     return out
 
 
-def csv_text(schema: TableSchema, rows: list[Mapping[str, str]]) -> str:
+def _writer(buf: io.StringIO) -> Callable[[list[str]], None]:
+    """A CSV row writer that quotes a cell holding a carriage return.
+
+    The csv module quotes only the delimiter, the quote and the characters of ``lineterminator``: with
+    LF line ends a lone CR went out bare, and every reader (ours included) then saw a line break inside an
+    unquoted field and refused the whole file. Rows with a CR are written with every cell quoted.
+    """
+    plain = csv.writer(buf, lineterminator="\n")
+    quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def write(cells: list[str]) -> None:
+        (quoted if any("\r" in c for c in cells) else plain).writerow(cells)
+
+    return write
+
+
+def csv_text(schema: TableSchema, rows: Sequence[Mapping[str, str]]) -> str:
     """Full-width CSV text (every column of the schema, in schema order)."""
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(schema.column_names)
+    write = _writer(buf)
+    write(list(schema.column_names))
     for r in rows:
-        writer.writerow([r.get(c, "") for c in schema.column_names])
+        write([r.get(c, "") for c in schema.column_names])
     return buf.getvalue()
 
 
@@ -111,8 +175,8 @@ def csv_text_partial(schema: TableSchema, rows: list[RawRow], original: list[Raw
     """CSV text keeping the user's own columns (used when rows are only removed)."""
     cols = [c for c in schema.column_names if any(c in r.cells for r in original)] or ["id"]
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(cols)
+    write = _writer(buf)
+    write(cols)
     for r in rows:
-        writer.writerow([r.cells.get(c, "") for c in cols])
+        write([r.cells.get(c, "") for c in cols])
     return buf.getvalue()

@@ -7,8 +7,9 @@ from typing import Any
 
 from gpuplanner.core.errors import FileAccessError
 
-from .build import build_catalog, first_error, merge_rows
+from .build import build_catalog, first_error
 from .csv_io import read_folder_rows, read_table_file
+from .layered import lay_over, read_user_layer
 from .lookup import Catalog
 from .schema import SCHEMA
 from .types import CatalogError, RawRow
@@ -19,8 +20,9 @@ def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, us
     """Load the shipped catalog (``folder``, default :func:`paths.catalog_dir`) and the user layer over it.
 
     A problem in the shipped files raises CatalogError (all problems in ``.problems``). A problem in the
-    user layer never raises: the shipped data is used, the user files are left untouched, and the problem
-    is reported in ``Catalog.warnings``.
+    user layer never raises: the bad row (or the file that cannot be read) is left out, the rest of the
+    user layer applies, the user files are left untouched, and each part left out is named in
+    ``Catalog.dropped`` and, one line each, in ``Catalog.warnings``.
     """
     if folder is None:
         from gpuplanner.core.paths import catalog_dir
@@ -35,17 +37,16 @@ def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, us
     if not use_user_layer:
         return _with(base, folder=folder, user_dir=None)
     udir = Path(user_dir) if user_dir is not None else default_user_dir()
-    try:
-        user = read_folder_rows(udir, partial_columns=True, missing_ok=True, user=True)
-    except (CatalogError, FileAccessError) as exc:
-        return _with(base, folder=folder, user_dir=udir, warnings=(f"user catalog ignored: {exc}",))
-    if not any(user.values()):
-        return _with(base, folder=folder, user_dir=udir)
-    merged, problems = build_catalog(merge_rows(shipped, user))
-    if problems or merged is None:
-        err = first_error(problems)
-        return _with(base, folder=folder, user_dir=udir, warnings=(f"user catalog ignored: {err}",))
-    return _with(merged, folder=folder, user_dir=udir)
+    user, left_out = read_user_layer(udir)
+    merged, more = lay_over(shipped, user) if any(user.values()) else (base, [])
+    left_out += more
+    return _with(
+        merged or base,
+        folder=folder,
+        user_dir=udir,
+        dropped=tuple(left_out),
+        warnings=tuple(str(p) for p in left_out),
+    )
 
 
 def _with(cat: Catalog, **changes: Any) -> Catalog:

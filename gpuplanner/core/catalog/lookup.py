@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .schema import table_schema
-from .types import TIERS, CatalogError, CloudOffer, GpuSpec, NodeType, SiteProfile
+from .types import TIERS, CatalogError, CloudOffer, GpuSpec, NodeType, SiteProfile, UserRowProblem
 
 _Row = TypeVar("_Row")
 
@@ -39,7 +39,8 @@ class Catalog:
     offers: tuple[CloudOffer, ...]
     sites: Mapping[str, SiteProfile]
     user_row_ids: frozenset[tuple[str, str]]  # (table, id) of rows from the user layer
-    warnings: tuple[str, ...] = ()  # e.g. "user catalog ignored: ..." when the user layer is corrupt
+    warnings: tuple[str, ...] = ()  # one line per part of the user layer left out (str of `dropped`)
+    dropped: tuple[UserRowProblem, ...] = ()  # the user rows (files, columns) left out, and why
     folder: Path | None = None  # the shipped catalog folder
     user_dir: Path | None = None  # the user layer folder (None when not used)
     raw: Mapping[str, tuple[Mapping[str, str], ...]] = field(default_factory=dict, repr=False)
