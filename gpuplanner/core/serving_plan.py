@@ -89,6 +89,7 @@ class ServingPlan:
     recommendation: Deployment | None  # the cheapest one meeting every target (fewest GPUs when no prices)
     curves: tuple[TradeoffCurve, ...]
     unfit: tuple[str, ...]  # candidate GPU types on which no replica fits within one node
+    reason: str = ""  # why there is no plan at all ("" when there is one)
 
 
 def _with(s: Scenario, gpu_id: str, gpu_count: int, tp: int, batch: int | str | None = None) -> Scenario:
@@ -307,6 +308,10 @@ def _why(s: Scenario, sv: ServingEstimate, replicas: int, tp: int) -> str:
 
 def plan_serving(s: Scenario, catalog: Catalog, *, engine: EngineProfile = MODERN) -> ServingPlan:
     """The serving plan over the scenario's candidate GPU types (hardware.candidates, else hardware.gpu)."""
+    w = s.workload
+    if w.input_len is None or w.output_len is None:
+        why = "throughput and latency need workload.input_len and workload.output_len"
+        return ServingPlan(w.target_output_tokens_per_second, w.ttft_slo_ms, w.tpot_slo_ms, (), None, (), (), why)
     deployments, curves, unfit = [], [], []
     for gpu_id in s.hardware.compared_gpus:
         dep, curve = _for_gpu(s, catalog, gpu_id, engine)
@@ -322,7 +327,6 @@ def plan_serving(s: Scenario, catalog: Catalog, *, engine: EngineProfile = MODER
         price = d.on_demand_per_million_output_tokens
         return (price if price is not None else math.inf, d.gpu_count)
 
-    w = s.workload
     return ServingPlan(
         target_output_tokens_per_second=w.target_output_tokens_per_second,
         ttft_slo_ms=w.ttft_slo_ms,
@@ -383,6 +387,7 @@ def serving_plan_dict(p: ServingPlan) -> dict[str, object]:
         "deployments": [deployment_dict(d) for d in p.deployments],
         "recommendation": None if p.recommendation is None else deployment_dict(p.recommendation),
         "unfit": list(p.unfit),
+        "reason": p.reason or None,
         "tradeoff_curves": [
             {
                 "gpu": c.gpu,

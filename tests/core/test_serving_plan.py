@@ -130,3 +130,20 @@ def test_plan_document_is_json() -> None:
         "cloud_reserved_3y",
         "owned",
     }
+
+
+def test_without_lengths_there_is_no_plan_and_it_says_why() -> None:
+    doc = {
+        "schema": 1,
+        "model": {"preset": "mixtral-8x7b"},
+        "workload": {"method": "inference", "seq_len": 4096, "batch": 32},
+        "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 2},
+    }
+    p = plan_serving(parse_scenario(doc), CATALOG)
+    assert p.deployments == () and p.recommendation is None and p.unfit == ()
+    assert "input_len" in p.reason
+
+
+def test_moe_model_plans() -> None:
+    d = only(scenario(preset="mixtral-8x7b", target_output_tokens_per_second=5000, tpot_slo_ms=60))
+    assert d.meets_targets and d.output_tokens_per_second >= 5000
