@@ -25,7 +25,7 @@ def export_workbook(
         save_atomically(target, lambda tmp: None)
     from ..core.plan import plan as make_plan
 
-    the_plan = make_plan(scenario, catalog, sweep=False)
+    the_plan = make_plan(scenario, catalog)  # with its sweep: the workbook's Sweep sheet shows it
     export_plan_workbook(the_plan, catalog, target, language=language, scenario_text=scenario_text)
 
 

@@ -1,7 +1,8 @@
 """Workbook labels in English and Korean: a small dict keyed by the English text.
 
-Sheet names, defined names and function names stay English so that formulas are portable. A label without a
-Korean entry falls back to English.
+Defined names and function names stay English so that formulas are portable; sheet names are translated
+(SHEET_NAMES_KO) after the workbook is built, with every reference rewritten (workbook/localize.py). A label
+without a Korean entry falls back to English.
 """
 
 from __future__ import annotations
@@ -136,6 +137,28 @@ KO: dict[str, str] = {
     "Version": "버전",
     "Language": "언어",
 }
+
+
+# Sheet names: at most 31 characters, none of : \\ / ? * [ ] (Excel's rules), and short enough for a tab.
+SHEET_NAMES_KO: dict[str, str] = {
+    "Summary": "요약",
+    "Assumptions": "가정",
+    "Hardware": "하드웨어",
+    "Memory": "메모리",
+    "Training": "학습시간",
+    "Sweep": "GPU수별비교",
+    "TCO": "총소유비용",
+    "Utilization": "가동률",
+    "Tornado": "민감도",
+    "Checklist": "체크리스트",
+    "Checks": "검증",
+    "Sources": "출처",
+}
+
+
+def sheet_names(language: str) -> dict[str, str]:
+    """English sheet name -> the name shown in `language` (empty for English)."""
+    return dict(SHEET_NAMES_KO) if language == "ko" else {}
 
 
 def translate(text: str, language: str) -> str:

@@ -22,6 +22,8 @@ from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.scenario_io import read_scenario
 
 REPO = Path(__file__).resolve().parents[2]
+KO = "ko:"  # key prefix of the Korean workbooks in the `books` and `exported` fixtures
+ERRORS = ("#N/A", "#VALUE!", "#REF!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!")
 EXAMPLES = sorted((REPO / "examples").glob("*.gpuplan.toml"))
 
 # Scenarios the tests write themselves, so the suite does not depend on examples/ alone: several compared GPUs
@@ -212,3 +214,22 @@ def close(workbook_value: Any, engine_value: float | None, rel: float = 1e-3) ->
     if engine_value == 0:
         return abs(workbook_value) <= 1e-9
     return math.isclose(workbook_value, engine_value, rel_tol=rel, abs_tol=1e-9)
+
+
+def sheet(wb: Any, english: str) -> Any:
+    """A sheet by its English name, in a workbook of any language (the sheet order is fixed)."""
+    from gpuplanner.export.workbook import SHEETS
+
+    return wb.worksheets[SHEETS.index(english)]
+
+
+def error_cells(wb: Any) -> list[str]:
+    """Every cell that shows an error value after recalculation (`Err:502` is LibreOffice's own kind)."""
+    out = []
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                v = cell.value
+                if isinstance(v, str) and (v.strip() in ERRORS or v.startswith("Err:")):
+                    out.append(f"{ws.title}!{cell.coordinate}={v}")
+    return out

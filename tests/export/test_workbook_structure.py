@@ -17,7 +17,7 @@ from openpyxl.formula.tokenizer import Token
 from gpuplanner.core.catalog import Catalog
 from gpuplanner.core.scenario_io import parse_scenario
 from gpuplanner.export import export_workbook
-from gpuplanner.export.i18n import KO
+from gpuplanner.export.i18n import KO, SHEET_NAMES_KO
 from gpuplanner.export.workbook import CONTRACT_INPUTS, CONTRACT_OUTPUTS, SHEETS
 
 # Functions that both Excel 2010 and LibreOffice Calc know (no LET, XLOOKUP, IFS, …).
@@ -67,6 +67,7 @@ def test_sheets_in_order(book: Any) -> None:
         "Hardware",
         "Memory",
         "Training",
+        "Sweep",
         "TCO",
         "Utilization",
         "Tornado",
@@ -202,17 +203,17 @@ def test_korean_labels(catalog: Catalog, tmp_path: Path) -> None:
     out = tmp_path / "ko.xlsx"
     export_workbook(parse_scenario(tomllib.loads(TMP_SCENARIOS["pretrain-h100-4gpus"])), catalog, out, language="ko")
     wb = openpyxl.load_workbook(out)
-    assert wb.sheetnames == list(SHEETS)  # sheet names stay English for portable formulas
-    assert wb["Summary"]["A1"].value == KO["GPU plan for finance"]
-    assert wb["Assumptions"]["A1"].value == KO["Assumptions"]
-    assert [wb["Assumptions"].cell(5, c).value for c in range(1, 6)] == [
+    assert wb.sheetnames == [SHEET_NAMES_KO[n] for n in SHEETS]  # every sheet name translated
+    assert wb["요약"]["A1"].value == KO["GPU plan for finance"]
+    assert wb["가정"]["A1"].value == KO["Assumptions"]
+    assert [wb["가정"].cell(5, c).value for c in range(1, 6)] == [
         KO["Name"],
         KO["Input"],
         KO["Value"],
         KO["Unit"],
         KO["Source"],
     ]
-    assert wb["Summary"]["A7"].value == KO["Recommendation"]
+    assert wb["요약"]["A7"].value == KO["Recommendation"]
     for name in CONTRACT_INPUTS + CONTRACT_OUTPUTS:
         name_cell(wb, name)
     with pytest.raises(Exception, match="language"):

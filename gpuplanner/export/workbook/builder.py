@@ -14,12 +14,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ...core import cost_analysis as ca
 from ...core.catalog import Catalog
 from ...core.errors import InputError
+from ...core.naming import UNTITLED, derived_name
 from ...core.plan import Plan
 from ...core.scenario import Scenario
 from ..cells import sheet_ref, valid_name
-from ..i18n import LANGUAGES, translate
+from ..i18n import LANGUAGES, sheet_names, translate
 from .formulas import close_formula, qualify
 from .layout import SHEETS
+from .localize import rename_sheets
 from .options import Option, gather_options, shared_keys
 from .sheets import (
     assumptions,
@@ -29,6 +31,7 @@ from .sheets import (
     memory,
     sources,
     summary,
+    sweep,
     tco,
     tornado,
     training,
@@ -54,6 +57,8 @@ class Builder:
         self.cat = catalog
         self.lang = language
         self.scenario_text = scenario_text
+        # the name the app and the CLI show: the user's, or the one derived from model, method and hardware
+        self.scenario_name = scenario.name if scenario.name.strip() not in ("", UNTITLED) else derived_name(scenario)
         self.today = today or _dt.date.today()
         self.plan = plan  # the Plan the user is looking at: its estimates, not new ones
         self.options = gather_options(scenario, catalog, plan)
@@ -71,7 +76,7 @@ class Builder:
             self.ws[name] = ws
         self.checks: list[tuple[str, str]] = []  # (description, formula that is TRUE when it reconciles)
         self.validations: dict[str, DataValidation] = {}
-        self.fmt = number_formats(self.currency)
+        self.fmt = number_formats(self.currency, language)
         # Written by the TCO sheet, read by Summary and Checklist: the year columns and each option's rows.
         self.tco_year_cols: list[int] = []
         self.tco_blocks: dict[int, dict[str, int]] = {}
@@ -82,12 +87,21 @@ class Builder:
             return f"in_{key}"
         return f"in_o{opt.k}_{key}"
 
+    def e(self, opt: Option, key: str) -> str:
+        """The defined name of engine result `key` (layout.ENGINE_OPTION_KEYS) for option `opt`: green, not an
+        input, since the formulas cannot follow a change to it."""
+        return f"eng_o{opt.k}_{key}"
+
     def t(self, text: str) -> str:
         return translate(text, self.lang)
 
     def define(self, name: str, sheet: str, row: int, column: int) -> None:
         assert valid_name(name), name
         self.wb.defined_names[name] = DefinedName(name, attr_text=sheet_ref(sheet, row, column))
+
+    def define_range(self, name: str, ref: str) -> None:
+        assert valid_name(name), name
+        self.wb.defined_names[name] = DefinedName(name, attr_text=ref)
 
     def validate(self, ws: Worksheet, cell: str, kind: str) -> None:
         key = f"{ws.title}:{kind}"
@@ -114,6 +128,7 @@ class Builder:
         assumptions.write(self)
         training.write(self)
         tco.write(self)
+        sweep.write(self)
         utilization.write(self)
         tornado.write(self)
         memory.write(self)
@@ -127,4 +142,5 @@ class Builder:
         for ws in self.ws.values():
             print_setup(ws)
             fit_wrapped_rows(ws)
+        rename_sheets(self.wb, sheet_names(self.lang))
         return self.wb

@@ -127,13 +127,15 @@ def totals_chart(ws: Worksheet, title: str, header: int, first: int, last: int) 
     chart.y_axis.numFmt = "#,##0"
     chart.height, chart.width = 9, 18
     chart.add_data(Reference(ws, min_col=7, max_col=9, min_row=header, max_row=last), titles_from_data=True)
-    chart.set_categories(Reference(ws, min_col=2, min_row=first, max_row=last))
+    chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))  # "1. H100 SXM5 80GB"
     show_axes(chart)
     return chart
 
 
 def cumulative_chart(tco: Worksheet, title: str, rows: dict[str, int], ycols: list[int], year_row: int) -> LineChart:
-    """Lines of the main option's cumulative own and rent cash flows on the TCO sheet, by year."""
+    """Lines of the main option's cumulative own and rent cash flows on the TCO sheet, by year, over the year
+    columns `ycols` (those of the horizon). Straight segments between the year ends: a smoothed curve
+    overshoots between them and shows costs nobody pays."""
     line = LineChart()
     line.title = title
     line.y_axis.numFmt = "#,##0"
@@ -145,6 +147,9 @@ def cumulative_chart(tco: Worksheet, title: str, rows: dict[str, int], ycols: li
             titles_from_data=False,
         )
         line.series[-1].tx = series_title(tco, rows[key], 1)
+        line.series[-1].smooth = False
+        line.series[-1].marker.symbol = "circle"
+        line.series[-1].graphicalProperties.line.width = LINE_WIDTH_EMU
     line.set_categories(Reference(tco, min_col=ycols[0], max_col=ycols[-1], min_row=year_row))
     show_axes(line)
     return line

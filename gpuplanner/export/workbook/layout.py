@@ -11,6 +11,7 @@ SHEETS = (
     "Hardware",
     "Memory",
     "Training",
+    "Sweep",
     "TCO",
     "Utilization",
     "Tornado",
@@ -50,6 +51,12 @@ EXTRA_OUTPUTS = (
     "calc_crossover_month",
     "calc_equivalent_annual_cost",
 )
+
+# Engine results the formulas use but cannot follow (the throughput model is not a cell formula): green, named
+# eng_*, never in_*; changing them needs a new export (issue #17 item 1).
+GPU_COUNT = "eng_gpu_count"
+ENGINE_OPTION_KEYS = ("gpus_per_node", "tokens_per_second", "lost_fraction")
+SWEEP_NAME = "out_sweep"
 
 GIB = 2**30
 PALETTE = ("1F4E79", "C00000", "548235", "7030A0", "BF8F00", "2E75B6", "843C0C")  # one colour per option
@@ -91,7 +98,6 @@ COST_ROWS = (
 )
 # Inputs that belong to one option (its GPU, node type and cloud offers).
 OPTION_ROWS = (
-    InputRow("gpus_per_node", "GPUs per node", "GPUs", "int", "count"),
     InputRow("node_power_idle_kw", "Node power, idle", "kW per node (P_idle)", "kw", "nonneg"),
     InputRow("node_power_full_kw", "Node power, full load", "kW per node (P_full)", "kw", "nonneg"),
     InputRow("node_price_usd", "Node price (server with GPUs)", "USD per node", "usd0", "nonneg"),

@@ -10,11 +10,19 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..cells import FILL_BAD, FILL_GOOD, FONT_BAD, FONT_GOOD
 
+# Token counts as people say them (2.0 billion, 1.4 trillion): each trailing comma of an Excel number format
+# scales by 1,000 (Microsoft, "Number format codes"; LibreOffice Help, "Number Format Codes": thousands
+# separator). Korean counts in 억/조 (10^8, 10^12) cannot be written with thousands scaling, so Korean shows
+# every digit with separators.
+TOKENS_EN = '[>=1000000000000]#,##0.0,,,," trillion";[>=1000000000]#,##0.0,,," billion";#,##0'
+TOKENS_KO = "#,##0"
 
-def number_formats(currency: str) -> dict[str, str]:
+
+def number_formats(currency: str, language: str = "en") -> dict[str, str]:
     """The number formats by key (InputRow.fmt and the sheets); money keys in the scenario's currency."""
     cur = '"$"' if currency == "USD" else '"₩"'
     return {
+        "tokens": TOKENS_KO if language == "ko" else TOKENS_EN,
         "money": f"{cur}#,##0;-{cur}#,##0",
         "money2": f"{cur}#,##0.00;-{cur}#,##0.00",
         "usd0": '"$"#,##0',

@@ -13,6 +13,7 @@ from ..layout import (
     CHECK_TOLERANCE,
     CONTRACT_INPUTS,
     COST_ROWS,
+    GPU_COUNT,
     GRID_STEP,
     IRR_SECOND_GUESS,
     OPTION_ROWS,
@@ -27,6 +28,17 @@ if TYPE_CHECKING:
 
 SHEET = "Assumptions"
 HEADER_ROW = 5
+LEGEND = (
+    "Blue cells on yellow are inputs: every formula follows them. Green cells are engine results "
+    "(GPU count, GPUs per node, throughput, time lost): the formulas use them but cannot recompute them."
+)
+REEXPORT = (
+    "To change a green value, change the scenario in gpuplanner and export again; the Checks sheet fails "
+    "when a green value no longer matches the engine's sweep (sheet Sweep)."
+)
+# Where a cost input came from, in words a reader outside the project understands (core names its defaults
+# after the internal specification; the workbook cites the public sources on the Sources sheet instead).
+DEFAULT_SOURCE = "gpuplanner default (see Sources: cost formulas)"
 
 
 class _Rows:
@@ -59,7 +71,7 @@ class _Rows:
         put(ws, r, 1, name, "name")
         put(ws, r, 2, b.t(label), "text")
         put(ws, r, 3, value, style, b.fmt[fmt])
-        put(ws, r, 4, unit, "text")
+        put(ws, r, 4, b.t(unit), "text")
         put(ws, r, 5, source, "text")
         b.define(name, SHEET, r, 3)
         for alias in aliases:
@@ -81,36 +93,19 @@ def write(b: Builder) -> None:
 def _heading(b: Builder) -> None:
     ws, t = b.ws[SHEET], b.t
     put(ws, 1, 1, t("Assumptions"), "title")
-    put(ws, 2, 1, b.s.name, "subtitle")
-    put(
-        ws,
-        3,
-        1,
-        t(
-            "Blue cells on yellow are inputs; green cells are engine results used as inputs; "
-            "everything else is a formula."
-        ),
-        "subtitle",
-    )
+    put(ws, 2, 1, b.scenario_name, "subtitle")
+    put(ws, 3, 1, t(LEGEND), "subtitle")
+    put(ws, 4, 1, t(REEXPORT), "subtitle")
     for c, text in enumerate((t("Name"), t("Input"), t("Value"), t("Unit"), t("Source")), start=1):
         put(ws, HEADER_ROW, c, text, "header")
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=3)
-    for letter, width in zip("ABCDE", (34, 40, 18, 34, 90), strict=True):
+    for letter, width in zip("ABCDE", (36, 44, 18, 36, 90), strict=True):
         ws.column_dimensions[letter].width = width
 
 
 def _general(b: Builder, rows: _Rows) -> None:
     rows.section(b.t("General"))
     tokens = b.s.workload.training_tokens if b.s.workload.is_training else None
-    rows.row(
-        "in_gpu_count",
-        "GPU count",
-        b.s.hardware.gpu_count,
-        "GPUs",
-        "scenario (hardware.gpu_count)",
-        "int",
-        "count",
-    )
     rows.row(
         "in_tokens",
         "Training tokens",
@@ -119,7 +114,7 @@ def _general(b: Builder, rows: _Rows) -> None:
         "scenario (workload.tokens, or dataset_tokens × epochs)"
         if tokens is not None
         else "not a training run (inference): no tokens to train",
-        "sci",
+        "tokens",
         "nonneg",
     )
     for spec in COST_ROWS:
@@ -127,6 +122,18 @@ def _general(b: Builder, rows: _Rows) -> None:
             continue
         value = getattr(b.main.inputs, spec.key)
         rows.row(f"in_{spec.key}", spec.label, value, spec.unit, _source(b.main.inputs, spec.key), spec.fmt, spec.check)
+    rows.section(b.t("Engine results (change them by exporting again)"))
+    rows.row(
+        GPU_COUNT,
+        "GPU count",
+        b.s.hardware.gpu_count,
+        "GPUs",
+        "scenario (hardware.gpu_count): the engine's throughput, memory and layout are for this count; "
+        "other counts are on the Sweep sheet",
+        "int",
+        None,
+        style="engine",
+    )
 
 
 def _constants(b: Builder, rows: _Rows) -> None:
@@ -136,7 +143,7 @@ def _constants(b: Builder, rows: _Rows) -> None:
         "Hours per year",
         HOURS_PER_YEAR,
         "hours",
-        "365 × 24 (spec §4.3.1: H = 8760 × Y)",
+        "365 × 24 (hours in the horizon H = 8760 × Y)",
         "int",
         None,
     )
@@ -148,7 +155,7 @@ def _constants(b: Builder, rows: _Rows) -> None:
         "Tokens per million",
         TOKENS_PER_MILLION,
         "tokens",
-        "definition (spec §4.3.1 per_million_tokens)",
+        "definition (cost per million tokens)",
         "int",
         None,
     )
@@ -157,7 +164,7 @@ def _constants(b: Builder, rows: _Rows) -> None:
         "Tornado step (±)",
         ca.TORNADO_STEP,
         "fraction of each input",
-        "±20 % (chanthaphan/gpu-tco tornado; docs/estimation_cost.md §4.5)",
+        "±20 % one at a time (github.com/chanthaphan/gpu-tco, tornado chart)",
         "pct",
         "fraction",
     )
@@ -212,25 +219,37 @@ def _option(b: Builder, rows: _Rows, opt: Option) -> None:
         )
     tm, gp = opt.est.time, opt.est.goodput
     rows.row(
-        f"in_o{opt.k}_tokens_per_second",
-        "Training throughput (engine)",
-        tm.tokens_per_second if tm else None,
-        "tokens per second, whole cluster",
-        "gpuplanner engine: throughput model for this GPU and layout (see Training)" if tm else "not a training run",
+        b.e(opt, "gpus_per_node"),
+        "GPUs per node (engine)",
+        opt.inputs.gpus_per_node,
+        "GPUs",
+        _source(opt.inputs, "gpus_per_node") + "; the throughput model's links assume it",
         "int",
-        "nonneg",
+        None,
         style="engine",
     )
     rows.row(
-        f"in_o{opt.k}_lost_fraction",
+        b.e(opt, "tokens_per_second"),
+        "Training throughput (engine)",
+        tm.tokens_per_second if tm else None,
+        "tokens per second, whole cluster",
+        "gpuplanner engine: throughput model for this GPU, GPU count and layout (see Training)"
+        if tm
+        else "not a training run",
+        "int",
+        None,
+        style="engine",
+    )
+    rows.row(
+        b.e(opt, "lost_fraction"),
         "Time lost to failures and checkpoints (engine)",
         gp.lost_fraction if gp else None,
         "fraction of wall-clock time",
-        "gpuplanner engine: goodput model (Young/Daly checkpoint interval, Llama 3 failure rate)"
+        "gpuplanner engine: goodput model (Young 1974 / Daly 2006 checkpoint interval, Llama 3 failure rate)"
         if gp
         else "not a training run",
         "pct2",
-        "open_fraction",
+        None,
         style="engine",
     )
 
@@ -242,4 +261,6 @@ def _source(inputs: CostInputs, key: str) -> str:
         return "input"
     if src == "scenario":
         return f"scenario ({scenario_key})"
+    if src.startswith("default"):
+        return DEFAULT_SOURCE
     return src

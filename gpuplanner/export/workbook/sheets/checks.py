@@ -57,7 +57,7 @@ def write(b: Builder) -> None:
 def _inputs_in_range(b: Builder) -> tuple[str, str]:
     return (
         "Inputs are in range: utilization 0–1, horizon > 0, PUE ≥ 1, prices and costs ≥ 0, GPU count ≥ 1",
-        "AND(in_utilization>=0,in_utilization<=1,in_horizon_years>0,in_gpu_count>=1,"
+        "AND(in_utilization>=0,in_utilization<=1,in_horizon_years>0,eng_gpu_count>=1,"
         + ",".join(_range_checks(b))
         + ")",
     )

@@ -59,7 +59,7 @@ def _application(rows: _Rows) -> None:
         (t("Version"), __version__),
         (t("Exported"), b.today.isoformat()),
         (t("Language"), b.lang),
-        (t("Scenario"), b.s.name),
+        (t("Scenario"), b.scenario_name),
         ("Catalog folder", str(b.cat.folder) if b.cat.folder else "(in memory)"),
         ("User catalog folder", str(b.cat.user_dir) if b.cat.user_dir else "(none)"),
     ):

@@ -3,6 +3,7 @@ two charts (totals by option; cumulative own vs rent of the main GPU)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from openpyxl.formatting.rule import CellIsRule
@@ -37,7 +38,7 @@ def _heading(b: Builder) -> None:
     ws, t = b.ws[SHEET], b.t
     put(ws, 1, 1, t("GPU plan for finance"), "title")
     put(ws, 2, 1, t("Scenario"), "bold")
-    put(ws, 2, 2, b.s.name, "text")
+    put(ws, 2, 2, b.scenario_name, "text")
     put(ws, 3, 1, t("Exported"), "bold")
     put(ws, 3, 2, f"{b.today.isoformat()}, gpuplanner {__version__}", "text")
     put(ws, 4, 1, t("Currency"), "bold")
@@ -85,7 +86,7 @@ def _comparison(b: Builder) -> tuple[int, int]:
 
 def _comparison_row(b: Builder, opt: Option, r: int) -> None:
     ws, fmt, cc = b.ws[SHEET], b.fmt, opt.cells
-    od_p, tps = b.n(opt, "cloud_usd_per_gpu_hour"), b.n(opt, "tokens_per_second")
+    od_p, tps = b.n(opt, "cloud_usd_per_gpu_hour"), b.e(opt, "tokens_per_second")
     put(ws, r, 1, opt.label, "text")
     put(ws, r, 2, opt.gpu.id, "text")
     put(ws, r, 3, F(cc["fits"]), "link")
@@ -102,7 +103,7 @@ def _comparison_row(b: Builder, opt: Option, r: int) -> None:
         r,
         12,
         F(
-            f"IF(AND(ISNUMBER({od_p}),ISNUMBER({tps})),IF({tps}>0,{od_p}*calc_fx*in_gpu_count"
+            f"IF(AND(ISNUMBER({od_p}),ISNUMBER({tps})),IF({tps}>0,{od_p}*calc_fx*eng_gpu_count"
             f'/({tps}*in_seconds_per_hour)*in_tokens_per_million,""),"")'
         ),
         "calc",
@@ -158,7 +159,7 @@ def _key_rows(b: Builder) -> list[tuple[str, str, str, str]]:
     """(label, defined name or cell, unit, number format key) of each key number."""
     t, cur, main = b.t, b.currency, b.main
     return [
-        (t("GPU count"), "in_gpu_count", "GPUs", "int"),
+        (t("GPU count"), "eng_gpu_count", "GPUs", "int"),
         (t("Utilization"), "in_utilization", "", "pct"),
         (t("Horizon"), "in_horizon_years", "years", "years"),
         (t("GPU-hours"), "out_gpu_hours", "GPU-hours", "hours"),
@@ -210,11 +211,13 @@ def _charts(b: Builder, first: int, last: int) -> None:
     ws, t = b.ws[SHEET], b.t
     title = t("TCO by option over the horizon") + f" ({b.currency})"
     ws.add_chart(charts.totals_chart(ws, title, COMPARISON_HEADER_ROW, first, last), "E6")
+    # the years of the horizon at export (year 0 … ROUNDUP(Y)): past the horizon nothing is paid
+    years = max(1, math.ceil(b.main.inputs.horizon_years - 1e-9))
     line = charts.cumulative_chart(
         b.ws["TCO"],
-        t("Cumulative cost, main GPU: own vs rent on demand"),
+        t("Cumulative cost, main GPU: own vs rent on demand") + f" ({b.currency})",
         b.tco_blocks[1],
-        b.tco_year_cols,
+        b.tco_year_cols[: years + 1],
         YEAR_HEADER_ROW,
     )
     ws.add_chart(line, f"A{last + 3}")

@@ -147,8 +147,8 @@ class TcoBlock:
         return f"ISNUMBER({self.discount_rate})"
 
     def scalar(self, key: str, label: str, unit: str, formula: str, fmt: str = "money", style: str = "calc") -> None:
-        put(self.ws, self.rows[key], 1, label, "text")
-        put(self.ws, self.rows[key], 2, unit, "text")
+        put(self.ws, self.rows[key], 1, self.b.t(label), "text")
+        put(self.ws, self.rows[key], 2, self.b.t(unit), "text")
         put(self.ws, self.rows[key], 3, F(formula), style, self.b.fmt[fmt])
 
     def across(
@@ -163,8 +163,8 @@ class TcoBlock:
     ) -> None:
         """One formula per year column (empty unless `guard`), and their sum in column C when `total`."""
         ws, r = self.ws, self.rows[key]
-        put(ws, r, 1, label, "text")
-        put(ws, r, 2, unit, "text")
+        put(ws, r, 1, self.b.t(label), "text")
+        put(ws, r, 2, self.b.t(unit), "text")
         for c in self.ycols:
             body = make(c)
             put(ws, r, c, F(f'IF({guard},{body},"")' if guard else body), "calc", self.b.fmt[fmt])

@@ -49,7 +49,7 @@ def _rent(blk: TcoBlock) -> None:
         "rent",
         "Rent on demand = w_y × GPUs × 8760 × u × price",
         cur,
-        lambda c: f"{w(c)}*in_gpu_count*in_hours_per_year*in_utilization*{blk.od_price}*{FX}",
+        lambda c: f"{w(c)}*eng_gpu_count*in_hours_per_year*in_utilization*{blk.od_price}*{FX}",
         guard=OD,
     )
     blk.across("rent_cum", "Rent: cumulative", cur, lambda c: _cumulative(blk, "rent", c), total=False, guard=OD)

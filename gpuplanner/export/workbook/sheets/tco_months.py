@@ -72,7 +72,7 @@ def _month(b: Builder, r: int, m: int) -> None:
                 f'-IF($A{r}=calc_residual_month,$C${rows["residual"]},0),"")'
             )
             rent_f = (
-                f"IF({OD},{rent}{r - 1}+$C{r}*in_gpu_count*in_hours_per_year*in_utilization*{od_p}"
+                f"IF({OD},{rent}{r - 1}+$C{r}*eng_gpu_count*in_hours_per_year*in_utilization*{od_p}"
                 f'*calc_fx/in_months_per_year,"")'
             )
         put(ws, r, base, F(own_f), "calc", b.fmt["money"])

@@ -37,7 +37,7 @@ def _fixed(blk: TcoBlock) -> None:
         "nodes",
         "Nodes = ROUNDUP(GPU count / GPUs per node)",
         "nodes",
-        f"ROUNDUP(in_gpu_count/{n('gpus_per_node')},0)",
+        f"ROUNDUP(eng_gpu_count/{blk.b.e(blk.opt, 'gpus_per_node')},0)",
         "int",
     )
     blk.scalar(

@@ -58,35 +58,35 @@ def _cloud(blk: TcoBlock) -> None:
         "cloud_on_demand",
         "Cloud on-demand = GPUs × H × u × price",
         cur,
-        f'IF({OD},in_gpu_count*calc_hours*in_utilization*{OD_P}*{FX},"")',
+        f'IF({OD},eng_gpu_count*calc_hours*in_utilization*{OD_P}*{FX},"")',
         style="bold",
     )
     blk.scalar(
         "cloud_at_full",
         "c: cloud on-demand at 100 % utilization",
         cur,
-        f'IF({OD},in_gpu_count*calc_hours*{OD_P}*{FX},"")',
+        f'IF({OD},eng_gpu_count*calc_hours*{OD_P}*{FX},"")',
     )
     r1, r3, sp = n("reserved_1y_usd_per_gpu_hour"), n("reserved_3y_usd_per_gpu_hour"), n("spot_usd_per_gpu_hour")
     blk.scalar(
         "cloud_reserved_1y",
         "Cloud reserved 1 year = GPUs × H × price (every hour paid)",
         cur,
-        f'IF(ISNUMBER({r1}),in_gpu_count*calc_hours*{r1}*{FX},"")',
+        f'IF(ISNUMBER({r1}),eng_gpu_count*calc_hours*{r1}*{FX},"")',
         style="bold",
     )
     blk.scalar(
         "cloud_reserved_3y",
         "Cloud reserved 3 years = GPUs × H × price (every hour paid)",
         cur,
-        f'IF(ISNUMBER({r3}),in_gpu_count*calc_hours*{r3}*{FX},"")',
+        f'IF(ISNUMBER({r3}),eng_gpu_count*calc_hours*{r3}*{FX},"")',
         style="bold",
     )
     blk.scalar(
         "cloud_spot",
         "Cloud spot = GPUs × H × u × price / (1 − lost fraction)",
         cur,
-        f'IF(ISNUMBER({sp}),in_gpu_count*calc_hours*in_utilization*{sp}/(1-{n("spot_lost_fraction")})*{FX},"")',
+        f'IF(ISNUMBER({sp}),eng_gpu_count*calc_hours*in_utilization*{sp}/(1-{n("spot_lost_fraction")})*{FX},"")',
     )
 
 
@@ -102,7 +102,7 @@ def _per_unit(blk: TcoBlock) -> None:
         "pct",
         style="bold",
     )
-    tps = blk.n("tokens_per_second")
+    tps = blk.b.e(blk.opt, "tokens_per_second")
     blk.scalar(
         "per_million_tokens",
         "Cost per million tokens = TCO / (tokens/s × 3600 × H × u) × 1e6",

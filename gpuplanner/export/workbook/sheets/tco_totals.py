@@ -80,10 +80,10 @@ def _tier_formulas(blk: TcoBlock, weight_row: int, hc: str) -> dict[str, str]:
     return {
         "onprem": f"IF({K},{c_('capex')}-{c_('capex')}*MAX(0,1-{hc}/{n('depreciation_years')})"
         f'+SUMPRODUCT(${y0c}${wr}:${yNc}${wr},${y0c}${opex}:${yNc}${opex}),"")',
-        "od": f'IF({OD},in_gpu_count*in_hours_per_year*{hc}*in_utilization*{OD_P}*{FX},"")',
-        "r1": f'IF(ISNUMBER({r1}),in_gpu_count*in_hours_per_year*{hc}*{r1}*{FX},"")',
-        "r3": f'IF(ISNUMBER({r3}),in_gpu_count*in_hours_per_year*{hc}*{r3}*{FX},"")',
-        "spot": f"IF(ISNUMBER({sp}),in_gpu_count*in_hours_per_year*{hc}*in_utilization*{sp}"
+        "od": f'IF({OD},eng_gpu_count*in_hours_per_year*{hc}*in_utilization*{OD_P}*{FX},"")',
+        "r1": f'IF(ISNUMBER({r1}),eng_gpu_count*in_hours_per_year*{hc}*{r1}*{FX},"")',
+        "r3": f'IF(ISNUMBER({r3}),eng_gpu_count*in_hours_per_year*{hc}*{r3}*{FX},"")',
+        "spot": f"IF(ISNUMBER({sp}),eng_gpu_count*in_hours_per_year*{hc}*in_utilization*{sp}"
         f'/(1-{n("spot_lost_fraction")})*{FX},"")',
     }
 

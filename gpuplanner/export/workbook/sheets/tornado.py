@@ -79,7 +79,7 @@ class _Matrix:
             f"+{nodes}*{v['node_power_full_kw']}*in_months_per_year*{v['colocation_usd_per_kw_month']}"
             f"*{Y}*calc_fx"
             f"+({v['staff_usd_per_year']}+{v['software_usd_per_year']})*{Y}*calc_fx"
-            f"-in_gpu_count*in_hours_per_year*{Y}*{v['utilization']}*{v['cloud_usd_per_gpu_hour']}*calc_fx"
+            f"-eng_gpu_count*in_hours_per_year*{Y}*{v['utilization']}*{v['cloud_usd_per_gpu_hour']}*calc_fx"
         )
 
     def bounds(self, name: str, r: int) -> tuple[str, str]:

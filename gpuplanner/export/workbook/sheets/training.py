@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...cells import F, addr, col, put, sheet_ref
+from ..layout import GPU_COUNT
 from ..options import Option, div, layout_text
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ def write(b: Builder) -> None:
     for opt in b.options:
         opt.cells["gpu_hours"] = sheet_ref(SHEET, rows["gpu_hours"], 2 + opt.k)
         opt.cells["wall_days"] = sheet_ref(SHEET, rows["wall_days"], 2 + opt.k)
+        opt.cells["gpu_id"] = sheet_ref(SHEET, rows["gpu"], 2 + opt.k)
     b.define("out_gpu_hours", SHEET, rows["gpu_hours"], 3)
 
 
@@ -88,8 +90,8 @@ def _time_lines(b: Builder, lines: _Lines) -> None:
     line = lines.line
     line("gpu", "GPU", "catalog id", lambda o, h: o.gpu.id, "text", "text")
     line("layout", "Parallel layout", "", lambda o, h: layout_text(o.est), "text", "text")
-    line("gpu_count", "GPU count", "GPUs", lambda o, h: F("in_gpu_count"), "int", "link")
-    line("tokens", "Training tokens", "tokens", lambda o, h: F("in_tokens"), "sci", "link")
+    line("gpu_count", "GPU count", "GPUs", lambda o, h: F(GPU_COUNT), "int", "link")
+    line("tokens", "Training tokens", "tokens", lambda o, h: F("in_tokens"), "tokens", "link")
     line(
         "flops_per_token",
         "Model FLOPs per token (attention included, engine)",
@@ -119,7 +121,7 @@ def _time_lines(b: Builder, lines: _Lines) -> None:
         "tps",
         "Throughput",
         "tokens per second, whole cluster",
-        lambda o, h: F(b.n(o, "tokens_per_second")),
+        lambda o, h: F(b.e(o, "tokens_per_second")),
         "int",
         "link",
     )
@@ -144,7 +146,7 @@ def _time_lines(b: Builder, lines: _Lines) -> None:
         "lost_fraction",
         "Time lost to failures and checkpoints",
         "fraction of wall-clock time",
-        lambda o, h: F(b.n(o, "lost_fraction")),
+        lambda o, h: F(b.e(o, "lost_fraction")),
         "pct2",
         "link",
     )

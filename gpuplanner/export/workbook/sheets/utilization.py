@@ -38,8 +38,12 @@ def _heading(b: Builder) -> dict[tuple[int, str], int]:
         ws,
         2,
         1,
-        f"Totals over the horizon in {b.currency} against utilization: on-prem TCO = a + b × u, "
-        "cloud on-demand = c × u, reserved = fixed. #N/A marks a price nobody published.",
+        t(
+            "Totals over the horizon against utilization: on-prem TCO = a + b × u, cloud on-demand = c × u, "
+            "reserved = fixed. A column marked “not published” stays empty until you enter that price on "
+            "Assumptions."
+        )
+        + f" ({b.currency})",
         "subtitle",
     )
     put(ws, HEADER_ROW, 1, t("Utilization"), "header")
@@ -49,9 +53,11 @@ def _heading(b: Builder) -> dict[tuple[int, str], int]:
     for opt in b.options:
         for tier, label in TIERS:
             cols[(opt.k, tier)] = c
-            put(ws, HEADER_ROW, c, f"{opt.k}. {opt.gpu.id}: {b.t(label)}", "header")
+            missing = "" if _has_price(opt, tier) else f" — {t('not published')}"
+            put(ws, HEADER_ROW, c, f"{opt.k}. {opt.gpu.name}: {t(label)}{missing}", "header")
             ws.column_dimensions[col(c)].width = 20
             c += 1
+    ws.row_dimensions[HEADER_ROW].height = 58
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=2)
     return cols
 
@@ -65,7 +71,7 @@ def _grid_row(b: Builder, cols: dict[tuple[int, str], int], r: int, first: int) 
             ws,
             r,
             cols[(opt.k, "onprem")],
-            F(f"IF({cell['known']},{cell['onprem_at_zero']}+{cell['energy_slope']}*$A{r},NA())"),
+            F(f"IF({cell['known']},{cell['onprem_at_zero']}+{cell['energy_slope']}*$A{r},)"),
             "calc",
             b.fmt["money"],
         )
@@ -73,7 +79,7 @@ def _grid_row(b: Builder, cols: dict[tuple[int, str], int], r: int, first: int) 
             ws,
             r,
             cols[(opt.k, "od")],
-            F(f"IF({cell['od_known']},{cell['cloud_at_full']}*$A{r},NA())"),
+            F(f"IF({cell['od_known']},{cell['cloud_at_full']}*$A{r},)"),
             "calc",
             b.fmt["money"],
         )
@@ -81,7 +87,7 @@ def _grid_row(b: Builder, cols: dict[tuple[int, str], int], r: int, first: int) 
             ws,
             r,
             cols[(opt.k, "r1")],
-            F(f"IF(ISNUMBER({cell['cloud_reserved_1y']}),{cell['cloud_reserved_1y']},NA())"),
+            F(f"IF(ISNUMBER({cell['cloud_reserved_1y']}),{cell['cloud_reserved_1y']},)"),
             "calc",
             b.fmt["money"],
         )
@@ -105,7 +111,7 @@ def _breakeven(b: Builder, last: int) -> int:
         )
     mc = b.main.cells
     r += 2
-    put(ws, r, 1, f"1. {b.main.gpu.id}: {t('Break-even utilization')}", "bold")
+    put(ws, r, 1, f"1. {b.main.gpu.name}: {t('Break-even utilization')}", "bold")
     put(ws, r, 2, F(f'IF(ISNUMBER({mc["breakeven"]}),{mc["breakeven"]},"")'), "link", "0.0%")
     put(
         ws,
@@ -124,13 +130,19 @@ def _breakeven(b: Builder, last: int) -> int:
     return r
 
 
-def _has_line(opt: Option, tier: str) -> bool:
-    """Whether the tier's line has numbers: a series of #N/A only would clutter the legend."""
+def _has_price(opt: Option, tier: str) -> bool:
+    """Whether the tier's inputs were published at export (the column is empty without them)."""
     if tier == "onprem":
         return opt.est.cost is not None and opt.est.cost.onprem_tco is not None
     if tier == "od":
         return opt.known("cloud_usd_per_gpu_hour")
-    return opt.known("reserved_1y_usd_per_gpu_hour") and opt.k == 1
+    return opt.known("reserved_1y_usd_per_gpu_hour")
+
+
+def _has_line(opt: Option, tier: str) -> bool:
+    """Whether the tier's line goes on the chart: an empty series would clutter the legend, and the reserved
+    line is drawn for the main option only."""
+    return _has_price(opt, tier) and (tier != "r1" or opt.k == 1)
 
 
 def _chart(b: Builder, cols: dict[tuple[int, str], int], rows: tuple[int, int], be_row: int) -> None:
