@@ -320,17 +320,17 @@ def _unlock(fd: int) -> None:
 
 
 @contextlib.contextmanager
-def exclusive_lock(
-    lock_path: str | os.PathLike[str], *, timeout_seconds: float = LOCK_TIMEOUT_SECONDS
-) -> Iterator[None]:
+def exclusive_lock(lock_path: str | os.PathLike[str], *, timeout_seconds: float | None = None) -> Iterator[None]:
     """Hold an exclusive advisory lock on `lock_path` (created when missing) for a read-modify-write.
 
-    Another process waits up to `timeout_seconds`, then gets FileAccessError (exit 3: "locked"). POSIX uses
-    ``fcntl.flock`` (the lock goes with the open file, so a crashed holder releases it); Windows
-    ``msvcrt.locking`` on the file's first byte. Re-entrant within a thread (a save inside an editor
-    operation): flock on a second descriptor of the same file would wait for ourselves; other threads of
-    the process wait on an in-process lock first.
+    Another process waits up to `timeout_seconds` (default LOCK_TIMEOUT_SECONDS), then gets FileAccessError
+    (exit 3: "locked"). POSIX uses ``fcntl.flock`` (the lock goes with the open file, so a crashed holder
+    releases it); Windows ``msvcrt.locking`` on the file's first byte. Re-entrant within a thread (a save
+    inside an editor operation): flock on a second descriptor of the same file would wait for ourselves;
+    other threads of the process wait on an in-process lock first.
     """
+    if timeout_seconds is None:
+        timeout_seconds = LOCK_TIMEOUT_SECONDS
     p = Path(lock_path)
     key = os.path.realpath(p)
     with _guard:
