@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from .config_actions import import_training_config, write_launch_config
 from .settings_keys import THEME_KEY
 from .theme import THEMES
 from .wizard import Pages
@@ -34,6 +35,10 @@ def build_menus(w: MainWindow) -> None:
     w.compare_action = file_menu.addAction(t("Co&mpare With…"), w.compare_with)
     w.compare_action.setStatusTip(
         t("Show the key results and the differing inputs of this scenario and another one side by side")
+    )
+    w.import_config_action = file_menu.addAction(t("&Import Training Config…"), lambda: import_training_config(w))
+    w.import_config_action.setStatusTip(
+        t("Open a framework's training config (torchtune, torchtitan, DeepSpeed, Hugging Face…) as a scenario")
     )
     file_menu.addSeparator()
     w.save_action = file_menu.addAction(t("&Save"), QKeySequence.StandardKey.Save, w.save)
@@ -76,6 +81,8 @@ def build_menus(w: MainWindow) -> None:
     tools_menu = bar.addMenu(t("&Tools"))
     w.catalog_action = tools_menu.addAction(t("&Catalog Editor…"), QKeySequence("Ctrl+Shift+K"), w.show_catalog_editor)
     w.catalog_action.setStatusTip(t("Edit GPUs, node types, cloud offers and site profiles"))
+    w.launch_action = tools_menu.addAction(t("Write &Launch Config…"), lambda: write_launch_config(w))
+    w.launch_action.setStatusTip(t("Write the planned layout as a torchtitan, torchtune, Megatron or DeepSpeed config"))
 
     help_menu = bar.addMenu(t("&Help"))
     w.about_action = help_menu.addAction(t("&About gpuplanner…"), w.about)

@@ -80,40 +80,76 @@
             <translation>gpuplanner 정보</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="26" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="32" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="27" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="33" />
             <source>{0} GiB</source>
             <translation>{0} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="64" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="65" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="160" />
             <source>{0} hours</source>
             <translation>{0}시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="65" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="66" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="160" />
             <source>{0} days</source>
             <translation>{0}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="71" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="72" />
             <source>{0} GPU-hours</source>
             <translation>{0} GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="89" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="90" />
             <source>{0} B</source>
             <translation>{0}B</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="90" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="91" />
             <source>{0} M</source>
             <translation>{0}M</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="96" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="97" />
             <source>{0} billion tokens</source>
             <translation>{0}B 토큰</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <source>fits</source>
+            <translation>메모리에 맞음</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <source>probably fits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <source>borderline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <source>probably not</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="114" />
+            <source>does not fit</source>
+            <translation>메모리 부족</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="161" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="169" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="176" />
+            <source>80%: {0}–{1}</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../gpuplanner/ui/framework_text.py" line="21" />
@@ -247,7 +283,7 @@
         </message>
         <message>
             <location filename="../../gpuplanner/ui/framework_text.py" line="86" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="29" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="32" />
             <source>recompute chosen by the planner</source>
             <translation>플래너가 고른 재계산</translation>
         </message>
@@ -282,55 +318,46 @@
             <translation>실제 소요 시간 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="43" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="47" />
             <source>Memory per GPU against capacity</source>
             <translation>GPU당 메모리 대 용량</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="51" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="55" />
             <source>GiB per GPU</source>
             <translation>GPU당 GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="75" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="82" />
             <source>No estimate for: {0}</source>
             <translation>추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="107" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="118" />
             <source>Capacity</source>
             <translation>용량</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="116" />
-            <source>fits
-{0} free</source>
-            <translation>적합
-{0} 여유</translation>
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="141" />
+            <source>80% band</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="118" />
-            <source>does not fit
-short {0}</source>
-            <translation>부족
-{0} 모자람</translation>
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="164" />
+            <source>{0}
+{1} free</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="170" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="166" />
+            <source>{0}
+short {1}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="231" />
             <source>{0}: {1} of {2}, {3}</source>
             <translation>{0}: {2} 중 {1}, {3}</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="174" />
-            <location filename="../../gpuplanner/ui/tooltips.py" line="86" />
-            <source>fits</source>
-            <translation>메모리에 맞음</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="174" />
-            <location filename="../../gpuplanner/ui/tooltips.py" line="86" />
-            <source>does not fit</source>
-            <translation>메모리 부족</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="38" />
@@ -338,38 +365,38 @@ short {0}</source>
             <translation>작업 비용(온디맨드) 대 소요 시간, 전체 GPU 종류 (파레토)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="64" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="69" />
             <source>Job cost ({0})</source>
             <translation>작업 비용 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="67" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="72" />
             <source>Inference serving has no training job to cost.</source>
             <translation>추론 서빙에는 비용을 계산할 학습 작업이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="69" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="74" />
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="73" />
             <source>No time estimate from the engine for this scenario.</source>
             <translation>이 시나리오에 대한 엔진의 시간 추정값이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="71" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="76" />
             <source>Computing other GPU counts…</source>
             <translation>다른 GPU 수 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="78" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="83" />
             <source>No on-demand price in the catalog for: {0}</source>
             <translation>카탈로그에 온디맨드 가격이 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="101" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="110" />
             <source>Pareto front</source>
             <translation>파레토 프런트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="130" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="144" />
             <source>{0} × {1}
 {2}, {3}
 {4}</source>
@@ -378,97 +405,102 @@ short {0}</source>
 {4}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="152" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="168" />
             <source>Pareto front: {0}</source>
             <translation>파레토 프런트: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="26" />
             <source>Owning (TCO)</source>
             <translation>온프레미스 구매 (TCO)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="28" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
             <source>Cloud on demand</source>
             <translation>클라우드 온디맨드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="29" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="28" />
             <source>Reserved 1 year</source>
             <translation>1년 예약 인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="30" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="29" />
             <source>Reserved 3 years</source>
             <translation>3년 예약 인스턴스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="31" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="30" />
             <source>Spot</source>
             <translation>스팟</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="39" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="38" />
             <source>Rent or buy: cost over the horizon by utilization</source>
             <translation>임대 또는 구매: 가동률별 분석 기간 총비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="49" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="48" />
             <source>Utilization (%)</source>
             <translation>가동률 (%)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="74" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="73" />
             <source>Cost over {0:g} years ({1})</source>
             <translation>{0:g}년 총비용 ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="79" />
             <source>no cost estimate</source>
             <translation>비용 추정값 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="81" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
             <source>No cost curve: {0}</source>
             <translation>비용 곡선 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="102" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="101" />
             <source>{0} × {1}.</source>
             <translation>{0} × {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="105" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="104" />
             <source>No price for {0} (enter one in step 4).</source>
             <translation>{0} 가격 없음 (4단계에서 입력하세요).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="120" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="119" />
             <source>break-even {0}</source>
             <translation>손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="129" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="128" />
             <source>Owning wins above {0} utilization.</source>
             <translation>가동률 {0} 이상에서는 온프레미스 구매가 유리합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="131" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="130" />
             <source>No break-even between 0 and 100%.</source>
             <translation>가동률 0–100% 사이에 손익분기점이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="142" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="134" />
+            <source>Curves: prices × hours, no estimator band.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="144" />
             <source>yours {0}</source>
             <translation>현재 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="169" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="171" />
             <source>at {0} utilization</source>
             <translation>가동률 {0}일 때</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="194" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="196" />
             <source>On-demand {0}, owning {1}, break-even {2}</source>
             <translation>온디맨드 {0}, 온프레미스 구매 {1}, 손익분기 가동률 {2}</translation>
         </message>
@@ -493,206 +525,231 @@ short {0}</source>
             <translation>다른 GPU 수의 학습 시간 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="119" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="122" />
             <source>{0} GPU</source>
             <translation>GPU {0}개</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="119" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="40" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="122" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="43" />
             <source>{0} GPUs</source>
             <translation>GPU {0}개</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="137" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="138" />
             <source>deadline {0:g} days</source>
             <translation>마감 기한 {0:g}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="140" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="141" />
+            <source>Shaded: the 80% band of each line.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="142" />
             <source>The workload fits on none of the plotted GPU counts.</source>
             <translation>그래프의 어떤 GPU 수에서도 워크로드가 메모리에 맞지 않습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="156" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="176" />
             <source>{0} × {1}
 {2}, {3}</source>
             <translation>{0} × {1}
 {2}, {3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="188" />
+            <location filename="../../gpuplanner/ui/plots/time_plot.py" line="210" />
             <source>{0} days on {1} GPUs</source>
             <translation>GPU {1}개로 {0}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="30" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="33" />
             <source>automatic layout</source>
             <translation>자동 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="31" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="34" />
             <source>full recompute</source>
             <translation>전체 재계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="32" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="35" />
             <source>ZeRO-3</source>
             <translation>ZeRO-3</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="33" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="36" />
             <source>micro-batch 1</source>
             <translation>마이크로 배치 1</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="34" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="37" />
             <source>chunked loss</source>
             <translation>청크 손실</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="35" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="38" />
             <source>8-bit AdamW</source>
             <translation>8비트 AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="36" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="39" />
             <source>optimizer states on the CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="37" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="40" />
             <source>full recompute, chunked loss and 8-bit AdamW together</source>
             <translation>전체 재계산, 청크 손실, 8비트 AdamW를 함께</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="53" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="56" />
+            <source>{0}, {1} free per GPU{2}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="57" />
+            <source>{0}, {1} short per GPU{2}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="69" />
             <source>; at {0} utilization owning ({1}) beats renting on demand ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온프레미스 구매({1})가 온디맨드 임대({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="55" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="71" />
             <source>, break-even {0}</source>
             <translation>, 손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="56" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="72" />
             <source>; at {0} utilization renting on demand ({1}) is cheaper than owning ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온디맨드 임대({1})가 온프레미스 구매({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="58" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="74" />
             <source> (owning wins above {0})</source>
             <translation> (가동률 {0} 이상이면 구매가 유리)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="71" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="137" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="89" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="163" />
             <source>, {0} at on-demand prices</source>
             <translation>, 온디맨드 가격으로 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="72" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="94" />
             <source>Needs {0} × {1} for the {2:g}-day deadline ({3}{4})</source>
             <translation>{2:g}일 기한에는 {0} × {1}이(가) 필요합니다 ({3}{4})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="79" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="99" />
+            <source>; it {0} ({1} likely)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="104" />
             <source>on {0} GPU</source>
             <translation>GPU {0}개에서는</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="79" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="104" />
             <source>on {0} GPUs</source>
             <translation>GPU {0}개에서는</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="80" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="105" />
             <source>, and it does not fit</source>
             <translation>, 메모리에 들어가지 않음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="81" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="106" />
             <source>; {0} it takes {1}{2}</source>
             <translation>; {0} {1} 걸립니다{2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="89" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="114" />
             <source>None of the candidate GPUs fits this workload on {0} GPU: {1} comes closest, {2} short per GPU.</source>
             <translation>GPU {0}개로는 어떤 후보 GPU에도 이 작업이 들어가지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2} 부족합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="91" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="116" />
             <source>None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.</source>
             <translation>GPU {0}개로는 어떤 후보 GPU에도 이 작업이 들어가지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2} 부족합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="96" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="121" />
             <source>{0} → {1} of {2}, fits</source>
             <translation>{0} → {2} 중 {1}, 들어감</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="101" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="126" />
             <source>It fits with: {0}.</source>
             <translation>이렇게 하면 들어갑니다: {0}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="106" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="131" />
             <source>No single change tried (recompute, ZeRO-3, micro-batch 1, chunked loss, 8-bit AdamW, up to 256× the GPUs) makes it fit: use LoRA or QLoRA, a shorter sequence or a larger GPU.</source>
             <translation>시도한 변경(재계산, ZeRO-3, 마이크로 배치 1, 청크 손실, 8비트 AdamW, GPU 최대 256배) 중 하나만으로는 들어가지 않습니다. LoRA나 QLoRA, 더 짧은 시퀀스, 더 큰 GPU를 쓰세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="116" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="141" />
             <source>No candidate GPU meets the {0:g}-day deadline ({1}).</source>
             <translation>{0:g}일 기한을 맞추는 후보 GPU가 없습니다 ({1}).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="118" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="143" />
             <source>No estimate yet: {0}</source>
             <translation>아직 추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="118" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="143" />
             <source>no candidate GPU</source>
             <translation>후보 GPU 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="123" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="148" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="138" />
-            <source>Use {0} × {1}: it fits with {2} free per GPU and trains in {3} ({4}{5})</source>
-            <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞고 학습에 {3} 소요 ({4}{5})</translation>
+            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
+            <source>Use {0} × {1}: {2}; trains in {3}{4}, {5}{6}</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="149" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="179" />
             <source> (up to {0} concurrent sequences)</source>
             <translation> (동시 시퀀스 최대 {0}개)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="151" />
-            <source>Use {0} × {1}: it fits with {2} free per GPU{3}</source>
-            <translation>{0} × {1} 권장: GPU당 {2} 여유로 메모리에 맞음{3}</translation>
+            <location filename="../../gpuplanner/ui/recommend.py" line="181" />
+            <source>Use {0} × {1}: {2}{3}</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="189" />
+            <source>No candidate fits more surely.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/recommend.py" line="200" />
             <source>Use {0} × {1}</source>
             <translation>{0} × {1} 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="169" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="202" />
             <source>Use the GPUs the deadline needs</source>
             <translation>기한에 필요한 GPU 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="172" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="205" />
             <source>Apply: {0}</source>
             <translation>적용: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="172" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="205" />
             <source>Apply a change that fits</source>
             <translation>들어가게 하는 변경 적용</translation>
         </message>
@@ -712,57 +769,62 @@ short {0}</source>
             <translation>계획된 구성은 GPU당 {1} 중 {0}만 씁니다. 더 적은 GPU(또는 더 큰 마이크로 배치)로 충분합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="21" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="22" />
             <source>Weights</source>
             <translation>가중치</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="22" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="23" />
             <source>Gradients</source>
             <translation>그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="23" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="24" />
             <source>Optimizer states</source>
             <translation>옵티마이저 상태</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="24" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="25" />
             <source>Activations</source>
             <translation>활성값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="25" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="26" />
             <source>KV cache</source>
             <translation>KV 캐시</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="26" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="27" />
             <source>Runtime overhead</source>
             <translation>런타임 오버헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="27" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="28" />
             <source>Headroom</source>
             <translation>여유 메모리</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="43" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="34" />
+            <source>{0} (the estimator's measured error, 80% band)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="49" />
             <source>CUDA context + NCCL buffers + allocator reserve and fragmentation (on top of the allocated peak; allocated peak + overhead is what nvidia-smi shows)</source>
             <translation>CUDA 컨텍스트 + NCCL 버퍼 + 할당자 예비분과 단편화 (할당 최대치 위에 더해짐; 할당 최대치 + 오버헤드가 nvidia-smi에 보이는 값)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="49" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="55" />
             <source>layout: tp={0} pp={1} cp={2} dp={3} ZeRO-{4}, micro-batch {5}, recompute {6}</source>
             <translation>병렬 구성: tp={0} pp={1} cp={2} dp={3} ZeRO-{4}, 마이크로 배치 {5}, 재계산 {6}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="54" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="60" />
             <source>worst pipeline stage shown (stage {0})</source>
             <translation>가장 메모리를 많이 쓰는 파이프라인 스테이지 표시 (스테이지 {0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="66" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="72" />
             <source>{0} per GPU = weights + gradients + optimizer + activations + KV cache
 = {1}
 = {2}</source>
@@ -771,22 +833,22 @@ short {0}</source>
 = {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="69" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="75" />
             <source>({0})</source>
             <translation>({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="74" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="82" />
             <source>peak during: {0}</source>
             <translation>최대 시점: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="76" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="84" />
             <source>outside the allocator (CUDA unified memory): {0}</source>
             <translation>할당자 밖 (CUDA 통합 메모리): {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="87" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="96" />
             <source>headroom = capacity − {0} − overhead
 = {1} − {2} − {3}
 = {4} → {5}</source>
@@ -795,27 +857,42 @@ short {0}</source>
 = {4} → {5}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="96" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="105" />
+            <source>fit probability {0}; headroom {1}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="109" />
             <source>largest micro-batch that fits: {0}; largest sequence length: {1}</source>
             <translation>메모리에 맞는 최대 마이크로 배치: {0}, 최대 시퀀스 길이: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="105" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="118" />
             <source>No time estimate for this method</source>
             <translation>이 방식에는 시간 추정값이 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="107" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="120" />
             <source>wall clock = tokens / tokens per second + expected losses (failures, checkpoints)</source>
             <translation>실제 소요 시간 = 토큰 수 / 초당 토큰 수 + 예상 손실 (장애, 체크포인트)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="114" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="131" />
+            <source>throughput {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="131" />
+            <source>tok/s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/tooltips.py" line="134" />
             <source>MFU {0}, step {1:.2f} s</source>
             <translation>MFU {0}, 스텝당 {1:.2f}초</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="122" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="142" />
             <source>GPU-hours = GPU count × wall seconds / 3600
 = {0} × {1:,.0f} s / 3600
 = {2}</source>
@@ -824,12 +901,12 @@ short {0}</source>
 = {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="133" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="156" />
             <source>not published ({0})</source>
             <translation>공개되지 않음 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="141" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="164" />
             <source>job cost = GPU-hours × on-demand price per GPU-hour
 = {0:,.1f} × {1}
 = {2}</source>
@@ -838,62 +915,62 @@ short {0}</source>
 = {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="146" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="169" />
             <source>× {0:,.0f} {1} per USD</source>
             <translation>× 1 USD당 {0:,.0f} {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="158" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="183" />
             <source>GPUs × hours in horizon × utilization × on-demand price
 = {0} × {1:,.0f} × {2} × {3}</source>
             <translation>GPU 수 × 분석 기간 시간 × 가동률 × 온디맨드 가격
 = {0} × {1:,.0f} × {2} × {3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="162" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="187" />
             <source>GPUs × hours in horizon × reserved price (paid used or not)
 = {0} × {1:,.0f} × {2}</source>
             <translation>GPU 수 × 분석 기간 시간 × 예약 가격 (사용 여부와 관계없이 지불)
 = {0} × {1:,.0f} × {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="167" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="192" />
             <source>GPUs × hours × utilization × spot price / (1 − lost fraction)
 = {0} × {1:,.0f} × {2} × {3} / (1 − {4})</source>
             <translation>GPU 수 × 시간 × 가동률 × 스팟 가격 / (1 − 중단 손실 비율)
 = {0} × {1:,.0f} × {2} × {3} / (1 − {4})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="180" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="205" />
             <source>owning TCO = capex − residual + energy + colocation + support + (staff + software) × years</source>
             <translation>온프레미스 TCO = 초기 투자비 − 잔존가치 + 전력비 + 코로케이션 + 유지보수 + (인건비 + 소프트웨어) × 연수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="185" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="210" />
             <source>Server price: {0}</source>
             <translation>서버 가격: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="195" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="220" />
             <source>break-even = the utilization where owning TCO equals cloud on-demand over the horizon
 (both linear in utilization: u* = TCO(0) / (on-demand slope − energy slope))</source>
             <translation>손익분기 가동률 = 분석 기간 동안 온프레미스 TCO와 클라우드 온디맨드 비용이 같아지는 가동률
 (둘 다 가동률에 선형: u* = TCO(0) / (온디맨드 기울기 − 전력비 기울기))</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="199" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="224" />
             <source>none in 0–100%: one of them is cheaper at every utilization, or a price is missing</source>
             <translation>0–100% 범위에 없음: 모든 가동률에서 한쪽이 더 저렴하거나 가격이 빠져 있음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="211" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="236" />
             <source>cost per million tokens = owning TCO / (tokens/s × 3600 × hours × utilization) × 10⁶
 = {0}</source>
             <translation>백만 토큰당 비용 = 온프레미스 TCO / (초당 토큰 수 × 3600 × 시간 × 가동률) × 10⁶
 = {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="219" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="244" />
             <source>tensor {0} × pipeline {1} × context {2} × data {3} = {4} GPUs
 ZeRO stage {5} (shards over dp × cp = {6}), expert parallel {7}
 micro-batch {8}, recompute {9}</source>
@@ -938,7 +1015,7 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>다른 시나리오와 비교</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="95" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="102" />
             <source>(no examples in this installation)</source>
             <translation>(이 설치본에는 예제가 없습니다)</translation>
         </message>
@@ -1463,57 +1540,57 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>사용자가 편집한 행입니다. 굵은 셀은 기본 카탈로그와 다릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="116" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="124" />
             <source>this catalog has no user layer; edits cannot be stored</source>
             <translation>이 카탈로그에는 사용자 계층이 없어 편집 내용을 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="131" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="140" />
             <source>The catalog files could not be written: {0}</source>
             <translation>카탈로그 파일을 쓸 수 없습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="164" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="177" />
             <source>Edit {0} of {1}</source>
             <translation>{1}의 {0} 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="176" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="189" />
             <source>the id {0!r} is already taken</source>
             <translation>ID {0!r}은(는) 이미 사용 중입니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="182" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="195" />
             <source>{0} (copy)</source>
             <translation>{0} (사본)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="185" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="198" />
             <source>New row {0}</source>
             <translation>새 행 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="188" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="201" />
             <source>your entry</source>
             <translation>직접 입력한 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="212" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="225" />
             <source>{0} server</source>
             <translation>{0} 서버</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="215" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="228" />
             <source>Add {0}</source>
             <translation>{0} 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="215" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="228" />
             <source>Duplicate {0}</source>
             <translation>{0} 복제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="258" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="271" />
             <source>Import {0}</source>
             <translation>{0} 가져오기</translation>
         </message>
@@ -1663,6 +1740,90 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>다른 시나리오를 이 창에서 엽니다 (현재 시나리오 대신)</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="76" />
+            <source>Import training config</source>
+            <translation>학습 설정 가져오기</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="78" />
+            <source>Training configs (*.yaml *.yml *.toml *.json *.sh *.txt);;All files (*)</source>
+            <translation>학습 설정 파일 (*.yaml *.yml *.toml *.json *.sh *.txt);;모든 파일 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="86" />
+            <source>Cannot import the training config</source>
+            <translation>학습 설정을 가져올 수 없습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="86" />
+            <source>{0}
+
+Nothing was changed.</source>
+            <translation>{0}
+
+아무것도 바뀌지 않았습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="93" />
+            <source>lora_alpha {0} is not a scenario key (memory and time do not depend on it)</source>
+            <translation>lora_alpha {0}은(는) 시나리오 키가 아닙니다 (메모리와 시간에 영향을 주지 않음)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="95" />
+            <source>Imported {0} as “{1}” ({2} config, {3} profile). The import assumed:</source>
+            <translation>{0}을(를) “{1}”(으)로 가져왔습니다 ({2} 설정, {3} 프로파일). 가져오면서 가정한 내용:</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="98" />
+            <source>Training config imported</source>
+            <translation>학습 설정을 가져왔습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="98" />
+            <source>nothing</source>
+            <translation>없음</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="101" />
+            <source>Imported {0}</source>
+            <translation>{0} 가져옴</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="149" />
+            <source>Save the {0} config</source>
+            <translation>{0} 설정 저장</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="151" />
+            <source>{0} config ({1});;All files (*)</source>
+            <translation>{0} 설정 ({1});;모든 파일 (*)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="157" />
+            <source>unsaved</source>
+            <translation>저장 안 됨</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="163" />
+            <source>Cannot write the launch config</source>
+            <translation>실행 설정을 쓸 수 없습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="165" />
+            <source>Wrote {0}. Start the run with the line below; the header says what to expect.</source>
+            <translation>{0}을(를) 썼습니다. 아래 명령으로 실행하세요. 머리말에 예상 메모리와 속도가 있습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="166" />
+            <source>Launch config written</source>
+            <translation>실행 설정을 썼습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="169" />
+            <source>Wrote {0}</source>
+            <translation>{0} 씀</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/count_input.py" line="66" />
             <source>Type a number, e.g. 1.4T, 1.4 trillion or 1.4e12.</source>
             <translation>숫자를 입력하세요. 예: 1.4T, 1.4조, 1.4e12.</translation>
@@ -1708,117 +1869,137 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>{0}은(는) 허용되는 최솟값 {1}보다 작습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="26" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="27" />
             <source>&amp;New</source>
             <translation>새로 만들기(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="27" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="28" />
             <source>&amp;Open…</source>
             <translation>열기(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="28" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="29" />
             <source>Open &amp;Recent</source>
             <translation>최근 파일 열기(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="31" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="32" />
             <source>Open E&amp;xample</source>
             <translation>예제 열기(&amp;X)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="34" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="35" />
             <source>Co&amp;mpare With…</source>
             <translation>다른 시나리오와 비교(&amp;M)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="36" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="37" />
             <source>Show the key results and the differing inputs of this scenario and another one side by side</source>
             <translation>이 시나리오와 다른 시나리오의 주요 결과와 다른 입력 항목을 나란히 보여 줍니다</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/main_actions.py" line="39" />
+            <source>&amp;Import Training Config…</source>
+            <translation>학습 설정 가져오기(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_actions.py" line="41" />
+            <source>Open a framework's training config (torchtune, torchtitan, DeepSpeed, Hugging Face…) as a scenario</source>
+            <translation>프레임워크의 학습 설정 파일(torchtune, torchtitan, DeepSpeed, Hugging Face…)을 시나리오로 엽니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_actions.py" line="44" />
             <source>&amp;Save</source>
             <translation>저장(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="40" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="45" />
             <source>Save &amp;As…</source>
             <translation>다른 이름으로 저장(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="42" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="47" />
             <source>&amp;Export Workbook…</source>
             <translation>워크북 내보내기(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="43" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="48" />
             <source>Export &amp;Plot</source>
             <translation>그래프 내보내기(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="46" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="51" />
             <source>&amp;Quit</source>
             <translation>끝내기(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="56" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="61" />
             <source>Pre&amp;ferences…</source>
             <translation>환경 설정(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="59" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="64" />
             <source>&amp;View</source>
             <translation>보기(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="60" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="65" />
             <source>&amp;Go to Step</source>
             <translation>단계로 이동(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="63" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="68" />
             <source>&amp;Theme</source>
             <translation>테마(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="66" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="71" />
             <source>&amp;Dark</source>
             <translation>어둡게(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="66" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="71" />
             <source>&amp;Light</source>
             <translation>밝게(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="66" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="71" />
             <source>&amp;System</source>
             <translation>시스템(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="76" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="81" />
             <source>&amp;Tools</source>
             <translation>도구(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="77" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="82" />
             <source>&amp;Catalog Editor…</source>
             <translation>카탈로그 편집기(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="78" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="83" />
             <source>Edit GPUs, node types, cloud offers and site profiles</source>
             <translation>GPU, 노드 종류, 클라우드 요금제, 사이트 프로필 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="80" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="84" />
+            <source>Write &amp;Launch Config…</source>
+            <translation>실행 설정 쓰기(&amp;L)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_actions.py" line="85" />
+            <source>Write the planned layout as a torchtitan, torchtune, Megatron or DeepSpeed config</source>
+            <translation>계획한 배치를 torchtitan, torchtune, Megatron 또는 DeepSpeed 설정으로 씁니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_actions.py" line="87" />
             <source>&amp;Help</source>
             <translation>도움말(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="81" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="88" />
             <source>&amp;About gpuplanner…</source>
             <translation>gpuplanner 정보(&amp;A)…</translation>
         </message>
@@ -2547,87 +2728,87 @@ Source: {5}</source>
 출처: {5}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="46" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="47" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="48" />
             <source>The planned GPU in numbers; hover a number for its formula and inputs.</source>
             <translation>계획 대상 GPU의 수치입니다. 수치 위에 마우스를 올리면 계산식과 입력값이 보입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="57" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="58" />
             <source>Framework behaviour assumed:</source>
             <translation>가정한 프레임워크 동작:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="62" />
             <source>Headroom:</source>
             <translation>여유 메모리:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
             <source>Largest micro-batch that fits:</source>
             <translation>메모리에 맞는 최대 마이크로 배치:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
             <source>Layout:</source>
             <translation>병렬 구성:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
             <source>Wall clock:</source>
             <translation>실제 소요 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
             <source>GPU-hours:</source>
             <translation>GPU 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
             <source>Throughput:</source>
             <translation>처리량:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
             <source>MFU:</source>
             <translation>MFU:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
             <source>Job at on-demand prices:</source>
             <translation>온디맨드 가격 기준 작업 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
             <source>Cloud on demand (horizon):</source>
             <translation>클라우드 온디맨드 (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
             <source>Owning TCO (horizon):</source>
             <translation>온프레미스 TCO (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
             <source>Break-even utilization:</source>
             <translation>손익분기 가동률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
             <source>Owning cost per million tokens:</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="85" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="86" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
@@ -3323,42 +3504,37 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
             <translation>오류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="101" />
-            <source>✓ fits</source>
-            <translation>✓ 맞음</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="102" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="104" />
             <source>✗ {0} short</source>
             <translation>✗ {0} 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="121" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="123" />
             <source>{0} ({1})</source>
             <translation>{0} ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="152" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="154" />
             <source>smallest whole-node GPU count that fits and finishes within {0:g} days</source>
             <translation>메모리에 들어가고 {0:g}일 안에 끝나는 가장 작은 GPU 수 (노드 단위)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="162" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="164" />
             <source>{0} GPUs: {1}, {2} at on-demand prices</source>
             <translation>GPU {0}개: {1}, 온디맨드 가격 {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="132" />
+            <location filename="../../gpuplanner/ui/resultset.py" line="147" />
             <source>{0!r} is not in the hardware catalog</source>
             <translation>{0!r}은(는) 하드웨어 카탈로그에 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="138" />
+            <location filename="../../gpuplanner/ui/resultset.py" line="153" />
             <source>internal error: {0}: {1}</source>
             <translation>내부 오류: {0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="37" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="43" />
             <source>per GPU</source>
             <translation>GPU당</translation>
         </message>
@@ -3366,7 +3542,7 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
     <context>
         <name>App</name>
         <message>
-            <location filename="../../gpuplanner/ui/app.py" line="192" />
+            <location filename="../../gpuplanner/ui/app.py" line="198" />
             <source>gpuplanner cannot start:
 {0}</source>
             <translation>gpuplanner를 시작할 수 없습니다:
@@ -3645,18 +3821,18 @@ An existing file there was left as it was.</source>
     <context>
         <name>FileCommands</name>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="87" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="94" />
             <source>Cannot start a new scenario</source>
             <translation>새 시나리오를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="106" />
-            <location filename="../../gpuplanner/ui/file_commands.py" line="111" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="113" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="118" />
             <source>Cannot open scenario</source>
             <translation>시나리오를 열 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="107" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="114" />
             <source>{0}
 
 The file is not a valid scenario; nothing was changed.</source>
@@ -3665,7 +3841,7 @@ The file is not a valid scenario; nothing was changed.</source>
 올바른 시나리오 파일이 아닙니다. 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="111" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="118" />
             <source>{0}
 
 Nothing was changed.</source>
@@ -3674,27 +3850,27 @@ Nothing was changed.</source>
 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="115" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="122" />
             <source>Opened {0}</source>
             <translation>{0} 열림</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="125" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="132" />
             <source>Cannot open the example</source>
             <translation>예제를 열 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="129" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="136" />
             <source>Opened the example “{0}”</source>
             <translation>예제 “{0}”을(를) 열었습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="156" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="163" />
             <source>Cannot save scenario</source>
             <translation>시나리오를 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="157" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="164" />
             <source>{0}
 
 Your changes are still open here; choose another place with File › Save As.</source>
@@ -3703,17 +3879,17 @@ Your changes are still open here; choose another place with File › Save As.</s
 변경 사항은 그대로 열려 있습니다. 파일 › 다른 이름으로 저장에서 다른 위치를 고르세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="163" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="170" />
             <source>Saved {0}</source>
             <translation>{0} 저장됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="179" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="186" />
             <source>Cannot compare</source>
             <translation>비교할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="179" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="186" />
             <source>{0}
 
 The open scenario was not changed.</source>
@@ -3722,27 +3898,27 @@ The open scenario was not changed.</source>
 열려 있는 시나리오는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="198" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="205" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="219" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="226" />
             <source>Export workbook</source>
             <translation>워크북 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="219" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="226" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 워크북 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="228" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="240" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="231" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="243" />
             <source>Exported {0}</source>
             <translation>{0} 내보냄</translation>
         </message>
@@ -3807,56 +3983,74 @@ The open scenario was not changed.</source>
         </message>
     </context>
     <context>
+        <name>LaunchDialog</name>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="112" />
+            <source>Write launch config</source>
+            <translation>실행 설정 쓰기</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="114" />
+            <source>The planned layout (parallel degrees, batch, recompute, precision) as the framework's own config, with the expected memory and speed in its header.</source>
+            <translation>계획한 배치(병렬 차수, 배치, 재계산, 정밀도)를 프레임워크 자체 설정으로 쓰고, 머리말에 예상 메모리와 속도를 적습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/config_actions.py" line="121" />
+            <source>&amp;Framework:</source>
+            <translation>프레임워크(&amp;F):</translation>
+        </message>
+    </context>
+    <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="67" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="68" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="89" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="90" />
             <source>Estimate failed: {0}</source>
             <translation>추정 실패: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="128" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="129" />
             <source>PNG…</source>
             <translation>PNG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="129" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="130" />
             <source>SVG…</source>
             <translation>SVG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="181" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="182" />
             <source>gpuplanner cannot start</source>
             <translation>gpuplanner를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="182" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="183" />
             <source>The hardware catalog cannot be read:
 {0}</source>
             <translation>하드웨어 카탈로그를 읽을 수 없습니다:
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="237" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="239" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="254" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="256" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="255" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="257" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="276" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="278" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -4262,67 +4456,67 @@ The model was not changed.</source>
     <context>
         <name>PlotPanel</name>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="57" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="77" />
             <source>Export</source>
             <translation>내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="58" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="78" />
             <source>Save this plot as PNG or SVG</source>
             <translation>이 그래프를 PNG 또는 SVG로 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="59" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="79" />
             <source>Export {0}</source>
             <translation>{0} 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="62" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="82" />
             <source>Save as &amp;PNG…</source>
             <translation>PNG로 저장(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="63" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="83" />
             <source>Save as &amp;SVG…</source>
             <translation>SVG로 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="69" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="89" />
             <source>Preparing the plot…</source>
             <translation>그래프 준비 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="110" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="130" />
             <source>Save as PNG…</source>
             <translation>PNG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="111" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="131" />
             <source>Save as SVG…</source>
             <translation>SVG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="354" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="404" />
             <source>PNG image (*.png)</source>
             <translation>PNG 이미지 (*.png)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="354" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="404" />
             <source>SVG drawing (*.svg)</source>
             <translation>SVG 그림 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="356" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="406" />
             <source>Export plot</source>
             <translation>그래프 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="364" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="414" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="364" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="414" />
             <source>Could not write {0}: {1}</source>
             <translation>{0}을(를) 쓸 수 없습니다: {1}</translation>
         </message>
@@ -4330,7 +4524,7 @@ The model was not changed.</source>
     <context>
         <name>Results</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="145" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="147" />
             <source>Does not fit: a run that cannot start.</source>
             <translation>들어가지 않음: 시작할 수 없는 실행입니다.</translation>
         </message>
@@ -4338,17 +4532,22 @@ The model was not changed.</source>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="104" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="122" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="130" />
+            <source>fit probability {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="151" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>
@@ -4356,17 +4555,17 @@ The model was not changed.</source>
     <context>
         <name>ResultsView</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="40" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="56" />
             <source>Estimate status</source>
             <translation>추정 상태</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="58" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="80" />
             <source>Best layout per GPU</source>
             <translation>GPU별 최적 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="102" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="151" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
@@ -4425,17 +4624,17 @@ The model was not changed.</source>
     <context>
         <name>Verdict</name>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="26" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="30" />
             <source>Recommendation</source>
             <translation>추천</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="33" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="38" />
             <source>Apply the suggested change</source>
             <translation>제안된 변경 적용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="38" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="43" />
             <source>Warnings</source>
             <translation>경고</translation>
         </message>
