@@ -30,7 +30,7 @@ from .memory_inference import (
 from .model import ModelSpec
 from .scenario import Workload
 from .serving_engines import MODERN, EngineProfile
-from .throughput import HardwareRates
+from .throughput import GEMM_HALF_WIDTH, HardwareRates
 
 if TYPE_CHECKING:
     from .catalog import GpuSpec
@@ -205,7 +205,13 @@ def step_seconds(
     # GEMMs: each stage reads its weights once per micro-batch, so pp micro-batches read them pp times per step;
     touched = experts_touched(model, tokens / pp)
     weight_read = pp * (sh.read_bytes + sh.expert_bytes * touched)
-    gemm_flops = 2.0 * (sh.block_params * tokens + sh.head_params * head_tokens) / gpus
+    # tile quantisation along the tokens (M): a GEMM of M rows computes at M/(M + GEMM_HALF_WIDTH) of its large-GEMM
+    # rate — the same term, constant and judgement the training model applies to narrow per-GPU widths
+    # (throughput.GEMM_HALF_WIDTH, CUTLASS tiles of 128; NVIDIA "Matrix Multiplication Background" user's guide,
+    # tile and wave quantisation); each of the pp micro-batches pays it
+    micro_batches = pp if pipelined else 1
+    rows, head_rows = tokens + GEMM_HALF_WIDTH * micro_batches, head_tokens + GEMM_HALF_WIDTH * micro_batches
+    gemm_flops = 2.0 * (sh.block_params * rows + sh.head_params * head_rows) / gpus
     gemm = gemm_roofline(weight_read / hbm, gemm_flops / gemm_rate)
     # decode attention reads the live KV cache (paged attention is bandwidth-bound); prefill attention is compute
     kv_read = (decode_seqs * context_tokens * sh.kv_read_factor + tokens) * sh.kv_token_bytes  # + new K/V written
