@@ -91,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("cases", nargs="*", help="case ids of throughput_cases.json (default: all)")
     ap.add_argument("--scenario", help="a scenario file instead of the cases")
     args = ap.parse_args(argv)
-    catalog = load_catalog(use_user_layer=False)
+    # the regime table's catalog: shipped rows plus the torchtitan benchmarks' Grand Teton H100 (user layer)
+    catalog = load_catalog(user_dir=CASES.parent / "catalog_grand_teton")
     if args.scenario:
         print(breakdown(read_scenario(args.scenario), catalog))
         return 0
