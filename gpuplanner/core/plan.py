@@ -216,6 +216,16 @@ def fit_probability_of(e: Estimate | None) -> float | None:
     return None if e is None or e.bands is None else e.bands.fit_probability
 
 
+def headroom_band(e: Estimate | None) -> Band | None:
+    """The headroom's 80% band: capacity − overhead − the allocated peak's band (spec §4.3 headroom; the overhead
+    and the capacity carry no band of their own in core/bands.py)."""
+    if e is None or e.memory is None or e.bands is None or e.bands.memory_total is None:
+        return None
+    m, b = e.memory, e.bands.memory_total
+    room = m.capacity - m.overhead
+    return Band(room - b.high, room - b.low)
+
+
 def is_sure(probability: float | None) -> bool:
     """Fits with high probability; an unknown probability (no band) counts as sure, as the point estimate says."""
     return probability is None or probability >= FIT_SURE_PROBABILITY

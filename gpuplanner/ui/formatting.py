@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
@@ -94,3 +95,87 @@ def tokens(v: float | None) -> str:
     if _missing(v):
         return DASH
     return tr("{0} billion tokens").format(f"{v / 1e9:,.4g}")
+
+
+# The fit words of issue #19, from the fit probability (spec §4.3 memory.fit_probability): the lowest
+# probability each word stands for, highest first; below the last, "does not fit".
+FIT_WORD_FLOORS = (0.9, 0.6, 0.4, 0.1)
+
+
+def fit_word(probability: float | None, fits: bool | None) -> str:
+    """The words "fits" (≥ 0.9), "probably fits" (0.6–0.9), "borderline" (0.4–0.6), "probably not" (0.1–0.4), "does not
+    fit" (< 0.1); without a probability, the point estimate's fits / does not fit."""
+    words = (tr("fits"), tr("probably fits"), tr("borderline"), tr("probably not"))
+    if _missing(probability):
+        return DASH if fits is None else (words[0] if fits else tr("does not fit"))
+    for floor, word in zip(FIT_WORD_FLOORS, words, strict=True):
+        if probability >= floor:  # type: ignore[operator]
+            return word
+    return tr("does not fit")
+
+
+def _band_ends(band: object) -> tuple[float, float] | None:
+    low, high = getattr(band, "low", None), getattr(band, "high", None)
+    if _missing(low) or _missing(high):
+        return None
+    return float(low), float(high)  # type: ignore[arg-type]
+
+
+def band_text(band: object, show: Callable[[float], str]) -> str:
+    """The text "80%: 2.1–7.0" (each end written by ``show``), or "" without a band."""
+    ends = _band_ends(band)
+    if ends is None:
+        return ""
+    return tr("80%: {0}–{1}").format(show(ends[0]), show(ends[1]))
+
+
+def with_band(text: str, band: object, show: Callable[[float], str]) -> str:
+    """``text (80%: lo–hi)``, or ``text`` alone without a band."""
+    b = band_text(band, show)
+    return f"{text} ({b})" if b else text
+
+
+def gib_number(v: float) -> str:
+    return f"{v / GIB:,.1f}".replace("-", "−")
+
+
+def days_number_like(seconds: float | None) -> Callable[[float], str]:
+    """Band ends in the unit ``days(seconds)`` uses (hours below a day), as bare numbers."""
+    if not _missing(seconds) and seconds < 86400:  # type: ignore[operator]
+        return lambda v: f"{v / 3600:,.1f}"
+    return lambda v: f"{v / 86400:,.1f}"
+
+
+def money_short_in(currency: str) -> Callable[[float], str]:
+    return lambda v: money_short(v, currency)
+
+
+def days_range(band: object, seconds: float | None) -> str:
+    """The text "80%: 10.2–15.1 days" in the unit of ``days(seconds)`` (hours below a day), or "" without a band."""
+    ends = _band_ends(band)
+    if ends is None:
+        return ""
+    show = days_number_like(seconds)
+    hours = not _missing(seconds) and seconds < 86400  # type: ignore[operator]
+    high = (tr("{0} hours") if hours else tr("{0} days")).format(show(ends[1]))
+    return tr("80%: {0}–{1}").format(show(ends[0]), high)
+
+
+def gib_range(band: object) -> str:
+    """The text "80%: 2.1–7.0 GiB", or "" without a band."""
+    ends = _band_ends(band)
+    if ends is None:
+        return ""
+    return tr("80%: {0}–{1}").format(gib_number(ends[0]), gib(ends[1]))
+
+
+def money_range(band: object, currency: str) -> str:
+    ends = _band_ends(band)
+    if ends is None:
+        return ""
+    return tr("80%: {0}–{1}").format(money_short(ends[0], currency), money_short(ends[1], currency))
+
+
+def in_parentheses(text: str) -> str:
+    """`` (text)``, or "" when text is empty."""
+    return f" ({text})" if text else ""

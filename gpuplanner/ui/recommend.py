@@ -13,6 +13,9 @@ from dataclasses import replace
 from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.naming import gpu_short_name
+from gpuplanner.core.plan import FIT_SURE_PROBABILITY as FIT_SURE
+from gpuplanner.core.plan import headroom_band
+from gpuplanner.core.results import Estimate
 from gpuplanner.core.scenario import Scenario
 
 from . import formatting as fmt
@@ -39,6 +42,19 @@ def change_text(kind: str, value: int | None = None) -> str:
     if kind == "more-gpus":
         return tr("{0} GPUs").format(fmt.count(value))
     return names.get(kind, kind)
+
+
+def fit_phrase(e: Estimate) -> str:
+    """The phrase "probably fits, 4.9 GiB free per GPU (80%: 2.1–7.0 GiB)": the fit word from the fit
+    probability, the headroom and its 80% band (issue #19)."""
+    mem = e.memory
+    if mem is None:
+        return fmt.DASH
+    word = fmt.fit_word(e.bands.fit_probability if e.bands else None, mem.fits)
+    band = fmt.in_parentheses(fmt.gib_range(headroom_band(e)))
+    if mem.headroom >= 0:
+        return tr("{0}, {1} free per GPU{2}").format(word, fmt.gib(mem.headroom), band)
+    return tr("{0}, {1} short per GPU{2}").format(word, fmt.gib(-mem.headroom), band)
 
 
 def rent_or_buy(c: CandidateResult, rs: ResultSet) -> str:
@@ -68,10 +84,19 @@ def _deadline_text(rs: ResultSet) -> str:
     d = rs.deadline(rec.gpu) if rec.gpu else None
     days = rs.scenario.workload.deadline_days or 0.0
     cost = d.job_cloud_on_demand if d is not None else None
+    row = next((r for r in rs.plan.sweep_for(rec.gpu or "") if r.gpu_count == rec.gpu_count), None)
+    wall = d.wall_seconds if d else None
     price = tr(", {0} at on-demand prices").format(fmt.money_short(cost, rs.currency)) if cost is not None else ""
+    if row is not None and cost is not None:
+        price += fmt.in_parentheses(fmt.money_range(row.job_cloud_on_demand_band, rs.currency))
+    wall_range = fmt.days_range(row.wall_seconds_band if row else None, wall)
+    shown = fmt.days(wall) + (", " + wall_range if wall_range else "")
     text = tr("Needs {0} × {1} for the {2:g}-day deadline ({3}{4})").format(
-        fmt.count(rec.gpu_count), _name(rs, rec.gpu), days, fmt.days(d.wall_seconds if d else None), price
+        fmt.count(rec.gpu_count), _name(rs, rec.gpu), days, shown, price
     )
+    p = d.fit_probability if d is not None else None
+    if p is not None and p < FIT_SURE:
+        text += tr("; it {0} ({1} likely)").format(fmt.fit_word(p, True), fmt.percent(p))
     mine = rs.primary
     e = mine.estimate if mine is not None else None
     if e is not None and e.time is not None and e.time.wall_seconds is not None:
@@ -132,28 +157,36 @@ def recommendation(rs: ResultSet | None) -> str:
     e = best.estimate
     mem = e.memory
     n = rec.gpu_count or rs.scenario.hardware.gpu_count
+    b = e.bands
     if rec.kind == "cheapest" and e.time is not None and e.time.wall_seconds is not None:
         od = getattr(e.cost, "job_cloud_on_demand", None)
         cost_text = tr(", {0} at on-demand prices").format(fmt.money(od, rs.currency)) if od is not None else ""
-        text = tr("Use {0} × {1}: it fits with {2} free per GPU and trains in {3} ({4}{5})").format(
+        if od is not None and b is not None:
+            cost_text += fmt.in_parentheses(fmt.money_range(b.job_cloud_on_demand, rs.currency))
+        wall_range = fmt.days_range(b.wall_seconds if b else None, e.time.wall_seconds)
+        text = tr("Use {0} × {1}: {2}; trains in {3}{4}, {5}{6}").format(
             fmt.count(n),
             best.gpu_name,
-            fmt.gib(mem.headroom),
+            fit_phrase(e),
             fmt.days(e.time.wall_seconds),
+            fmt.in_parentheses(wall_range),
             fmt.gpu_hours(e.time.gpu_hours),
             cost_text,
         )
-        return text + rent_or_buy(best, rs) + "."
+        return text + rent_or_buy(best, rs) + "." + _unsure(rs)
     extra = ""
     if not rs.scenario.workload.is_training and mem.max_micro_batch is not None:
         extra = tr(" (up to {0} concurrent sequences)").format(f"{mem.max_micro_batch:,}")
     return (
-        tr("Use {0} × {1}: it fits with {2} free per GPU{3}").format(
-            fmt.count(n), best.gpu_name, fmt.gib(mem.headroom), extra
-        )
+        tr("Use {0} × {1}: {2}{3}").format(fmt.count(n), best.gpu_name, fit_phrase(e), extra)
         + rent_or_buy(best, rs)
         + "."
+        + _unsure(rs)
     )
+
+
+def _unsure(rs: ResultSet) -> str:
+    return " " + tr("No candidate fits more surely.") if rs.recommendation.unsure else ""
 
 
 def suggested_change(rs: ResultSet | None) -> tuple[str, str, Scenario] | None:

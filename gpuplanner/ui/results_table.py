@@ -98,7 +98,9 @@ def display(rs: ResultSet, c: CandidateResult, col: str) -> str:
         if v is None:
             return fmt.DASH
         if v:
-            return t("Results", "✓ fits")
+            e = c.estimate
+            probability = e.bands.fit_probability if e is not None and e.bands is not None else None
+            return "✓ " + fmt.fit_word(probability, True)
         return t("Results", "✗ {0} short").format(fmt.gib(-c.estimate.memory.headroom))  # type: ignore[union-attr]
     if col in ("memory", "smi"):
         return fmt.gib(v)

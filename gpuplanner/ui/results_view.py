@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QGridLayout,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -24,6 +27,19 @@ from .plots.time_plot import TimePlot
 from .results_table import ResultsTableModel
 from .resultset import ResultSet
 from .verdict import Verdict
+
+TWO_COLUMNS_MIN_WIDTH_PX = 900  # below this the plots stack in one scrolling column (each panel ≥ ~440 px wide)
+PLOT_MIN_HEIGHT_PX = 300
+
+
+class _PlotScroll(QScrollArea):
+    def __init__(self, on_resize: Callable[[], None]) -> None:
+        super().__init__()
+        self._on_resize = on_resize
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._on_resize()
 
 
 class ResultsView(QWidget):
@@ -44,13 +60,19 @@ class ResultsView(QWidget):
         self.time_plot = TimePlot()
         self.pareto_plot = ParetoPlot()
         grid_host = QWidget()
-        grid = QGridLayout(grid_host)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(6)
-        grid.addWidget(self.memory_plot, 0, 0)
-        grid.addWidget(self.tco_plot, 0, 1)
-        grid.addWidget(self.time_plot, 1, 0)
-        grid.addWidget(self.pareto_plot, 1, 1)
+        self.grid = QGridLayout(grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(6)
+        self.columns = 0
+        self.place_plots(2)
+        # in a small window two columns of four plots left each ~260 px: legends and labels overlapped. The plots
+        # then go into one column that scrolls, each at least PLOT_MIN_HEIGHT_PX high
+        self.plot_scroll = _PlotScroll(self._fit_plots)
+        self.plot_scroll.setWidgetResizable(True)
+        self.plot_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.plot_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.plot_scroll.setWidget(grid_host)
+        self.grid_host = grid_host
 
         self.table_model = ResultsTableModel(self)
         self.table = QTableView()
@@ -67,7 +89,7 @@ class ResultsView(QWidget):
         self.table.setMinimumHeight(self.table.horizontalHeader().sizeHint().height() + int(4.6 * rows))
 
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(grid_host)
+        split.addWidget(self.plot_scroll)
         split.addWidget(self.table)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
@@ -78,6 +100,33 @@ class ResultsView(QWidget):
         lay.addWidget(self.verdict)
         lay.addWidget(split, 1)
         lay.addWidget(self.status)
+
+    def place_plots(self, columns: int) -> None:
+        """The four plots in a 2 × 2 grid, or one column (a narrow results view)."""
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for i, p in enumerate((self.memory_plot, self.tco_plot, self.time_plot, self.pareto_plot)):
+            self.grid.removeWidget(p)
+            self.grid.addWidget(p, *(divmod(i, 2) if columns == 2 else (i, 0)))
+            p.setMinimumHeight(PLOT_MIN_HEIGHT_PX if columns == 1 else 220)
+        for r in range(4):
+            self.grid.setRowStretch(r, 1 if (columns == 1 or r < 2) else 0)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.place_plots(2 if self.width() >= TWO_COLUMNS_MIN_WIDTH_PX else 1)
+        self._fit_plots()
+
+    def _fit_plots(self) -> None:
+        """Two columns fill the scroll area exactly (wrapped titles made the grid ask for its preferred height,
+        taller than the view, and the lower plots scrolled away); one column scrolls."""
+        view = self.plot_scroll.viewport().height()
+        if self.columns == 2:
+            self.grid_host.setFixedHeight(max(view, 2 * 220 + self.grid.spacing()))
+        else:
+            self.grid_host.setMinimumHeight(4 * PLOT_MIN_HEIGHT_PX + 3 * self.grid.spacing())
+            self.grid_host.setMaximumHeight(16_777_215)
 
     @property
     def plots(self) -> tuple[PlotPanel, ...]:

@@ -17,6 +17,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import Scenario
 
 if TYPE_CHECKING:
+    from gpuplanner.core.bands import Band
     from gpuplanner.core.catalog import Catalog
     from gpuplanner.core.fit_advice import FitChange
     from gpuplanner.core.plan import Candidate, DeadlineAnswer, Plan, Recommendation, SweepRow
@@ -59,10 +60,24 @@ class SweepPoint:
     wall_seconds: float | None
     gpu_hours: float | None
     job_cost: float | None  # job_cloud_on_demand, in the scenario's currency
+    # the row's 80% bands (core.bands.Band: low, high) and fit probability
+    wall_seconds_band: Band | None = None
+    job_cost_band: Band | None = None
+    fit_probability: float | None = None
 
     @classmethod
     def of(cls, r: SweepRow) -> SweepPoint:
-        return cls(r.gpu, r.gpu_count, r.fits, r.wall_seconds, r.gpu_hours, r.job_cloud_on_demand)
+        return cls(
+            r.gpu,
+            r.gpu_count,
+            r.fits,
+            r.wall_seconds,
+            r.gpu_hours,
+            r.job_cloud_on_demand,
+            r.wall_seconds_band,
+            r.job_cloud_on_demand_band,
+            r.fit_probability,
+        )
 
 
 @dataclass(frozen=True)

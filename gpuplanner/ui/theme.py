@@ -55,6 +55,11 @@ def status_colors(palette: QPalette | None = None) -> tuple[str, str]:
     return ("#3fb950", "#ff7b72") if is_dark(palette) else ("#1a7f37", "#cf222e")
 
 
+def caution_color(palette: QPalette | None = None) -> str:
+    """Text colour for "probably fits" / "borderline": neither the good green nor the bad red."""
+    return "#e3b341" if is_dark(palette) else "#9a6700"
+
+
 def error_color(palette: QPalette | None = None) -> str:
     return status_colors(palette)[1]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.plan import headroom_band
 from gpuplanner.core.results import Estimate
 
 from . import formatting as fmt
@@ -26,6 +27,11 @@ def component_label(name: str) -> str:
         "overhead": tr("Runtime overhead"),
         "headroom": tr("Headroom"),
     }.get(name, name)
+
+
+def band_note(band_text: str) -> str:
+    """The line under a formula that gives its 80% band and where the band comes from."""
+    return tr("{0} (the estimator's measured error, 80% band)").format(band_text) if band_text else ""
 
 
 def memory_component(e: Estimate, name: str) -> str:
@@ -68,6 +74,8 @@ def memory_total(e: Estimate) -> str:
         ),
         tr("({0})").format(mf.meaning("allocated")),
     ]
+    if e.bands is not None and e.bands.memory_total is not None:
+        lines.append(band_note(fmt.gib_range(e.bands.memory_total)))
     for fig in ("reserved", "smi"):
         lines.append(f"{mf.label(fig)}: {fmt.gib(mf.value(mem, fig), 2)} ({mf.meaning(fig)})")
     if mem.peak_phase:
@@ -83,7 +91,8 @@ def headroom(e: Estimate) -> str:
         return fmt.DASH
     from . import memory_figures as mf
 
-    verdict = tr("fits") if mem.fits else tr("does not fit")
+    probability = e.bands.fit_probability if e.bands is not None else None
+    verdict = fmt.fit_word(probability, mem.fits)
     text = tr("headroom = capacity − {0} − overhead\n= {1} − {2} − {3}\n= {4} → {5}").format(
         mf.label("allocated").lower(),
         fmt.gib(mem.capacity, 2),
@@ -92,6 +101,10 @@ def headroom(e: Estimate) -> str:
         fmt.gib(mem.headroom, 2),
         verdict,
     )
+    if probability is not None:
+        text += "\n" + tr("fit probability {0}; headroom {1}").format(
+            fmt.percent(probability), fmt.gib_range(headroom_band(e)) or fmt.DASH
+        )
     if mem.max_micro_batch is not None or mem.max_seq_len is not None:
         text += "\n" + tr("largest micro-batch that fits: {0}; largest sequence length: {1}").format(
             fmt.count(mem.max_micro_batch), fmt.count(mem.max_seq_len)
@@ -110,6 +123,13 @@ def wall_time(e: Estimate, training_tokens: float | None) -> str:
     if e.goodput is not None:
         lines[-1] += f" + {fmt.days(e.goodput.lost_seconds)}"
     lines.append(f"= {fmt.days(t.wall_seconds)}")
+    b = e.bands
+    if b is not None and b.wall_seconds is not None:
+        lines.append(band_note(fmt.days_range(b.wall_seconds, t.wall_seconds)))
+    if b is not None and b.tokens_per_second is not None:
+        lines.append(
+            tr("throughput {0}").format(fmt.band_text(b.tokens_per_second, lambda v: f"{v:,.0f}")) + " " + tr("tok/s")
+        )
     if t.mfu is not None:
         lines.append(tr("MFU {0}, step {1:.2f} s").format(fmt.percent(t.mfu, 1), t.step_seconds or 0.0))
     return "\n".join(lines)
@@ -119,9 +139,12 @@ def gpu_hours(e: Estimate, gpu_count: int) -> str:
     t = e.time
     if t is None or t.gpu_hours is None or t.wall_seconds is None:
         return fmt.DASH
-    return tr("GPU-hours = GPU count × wall seconds / 3600\n= {0} × {1:,.0f} s / 3600\n= {2}").format(
+    text = tr("GPU-hours = GPU count × wall seconds / 3600\n= {0} × {1:,.0f} s / 3600\n= {2}").format(
         gpu_count, t.wall_seconds, fmt.gpu_hours(t.gpu_hours)
     )
+    if e.bands is not None and e.bands.gpu_hours is not None:
+        text += "\n" + band_note(fmt.band_text(e.bands.gpu_hours, lambda v: f"{v:,.0f}"))
+    return text
 
 
 def _price(e: Estimate, key: str) -> str:
@@ -144,6 +167,8 @@ def job_cost(e: Estimate) -> str:
     rate = getattr(c, "rate", 1.0)
     if rate != 1.0:
         text += "\n" + tr("× {0:,.0f} {1} per USD").format(rate, e.currency)
+    if value is not None and e.bands is not None and e.bands.job_cloud_on_demand is not None:
+        text += "\n" + band_note(fmt.money_range(e.bands.job_cloud_on_demand, e.currency))
     return text
 
 

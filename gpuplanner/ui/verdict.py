@@ -4,7 +4,7 @@ the change the verdict names (the deadline's GPU count, or a change that makes t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gpuplanner.core.scenario import Scenario
 
@@ -22,6 +22,10 @@ class Verdict(QWidget):
         super().__init__(parent)
         self.label = QLabel(recommendation(None))
         self.label.setWordWrap(True)
+        # the sentence wraps in whatever width is left: its preferred width (a long line) pushed the apply button
+        # past the window's right edge
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.label.setMinimumWidth(120)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.label.setAccessibleName(self.tr("Recommendation"))
         f = self.label.font()
@@ -30,6 +34,7 @@ class Verdict(QWidget):
         f.setBold(True)
         self.label.setFont(f)
         self.button = QPushButton()
+        self.button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.button.setAccessibleName(self.tr("Apply the suggested change"))
         self.button.hide()
         self.button.clicked.connect(self._apply)

@@ -125,17 +125,17 @@
         <message>
             <location filename="../../gpuplanner/ui/formatting.py" line="108" />
             <source>probably fits</source>
-            <translation type="unfinished" />
+            <translation>아마 맞음</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/formatting.py" line="108" />
             <source>borderline</source>
-            <translation type="unfinished" />
+            <translation>경계선</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/formatting.py" line="108" />
             <source>probably not</source>
-            <translation type="unfinished" />
+            <translation>아마 안 맞음</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/formatting.py" line="110" />
@@ -149,7 +149,7 @@
             <location filename="../../gpuplanner/ui/formatting.py" line="169" />
             <location filename="../../gpuplanner/ui/formatting.py" line="176" />
             <source>80%: {0}–{1}</source>
-            <translation type="unfinished" />
+            <translation>80% 구간: {0}–{1}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/framework_text.py" line="21" />
@@ -340,19 +340,21 @@
         <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="141" />
             <source>80% band</source>
-            <translation type="unfinished" />
+            <translation>80% 구간</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="164" />
             <source>{0}
 {1} free</source>
-            <translation type="unfinished" />
+            <translation>{0}
+{1} 여유</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="166" />
             <source>{0}
 short {1}</source>
-            <translation type="unfinished" />
+            <translation>{0}
+{1} 모자람</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="231" />
@@ -487,7 +489,7 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="134" />
             <source>Curves: prices × hours, no estimator band.</source>
-            <translation type="unfinished" />
+            <translation>곡선: 가격 × 시간, 추정 오차 구간 없음.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="144" />
@@ -543,7 +545,7 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="141" />
             <source>Shaded: the 80% band of each line.</source>
-            <translation type="unfinished" />
+            <translation>음영: 각 선의 80% 구간.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="142" />
@@ -605,12 +607,12 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="56" />
             <source>{0}, {1} free per GPU{2}</source>
-            <translation type="unfinished" />
+            <translation>{0}, GPU당 {1} 여유{2}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="57" />
             <source>{0}, {1} short per GPU{2}</source>
-            <translation type="unfinished" />
+            <translation>{0}, GPU당 {1} 모자람{2}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="69" />
@@ -646,7 +648,7 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="99" />
             <source>; it {0} ({1} likely)</source>
-            <translation type="unfinished" />
+            <translation>; {0} (확률 {1})</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="104" />
@@ -716,7 +718,7 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="167" />
             <source>Use {0} × {1}: {2}; trains in {3}{4}, {5}{6}</source>
-            <translation type="unfinished" />
+            <translation>{0} × {1} 권장: {2}; 학습에 {3}{4} 소요, {5}{6}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="179" />
@@ -726,12 +728,12 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="181" />
             <source>Use {0} × {1}: {2}{3}</source>
-            <translation type="unfinished" />
+            <translation>{0} × {1} 권장: {2}{3}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="189" />
             <source>No candidate fits more surely.</source>
-            <translation type="unfinished" />
+            <translation>이보다 확실히 맞는 후보는 없습니다.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="200" />
@@ -806,7 +808,7 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="34" />
             <source>{0} (the estimator's measured error, 80% band)</source>
-            <translation type="unfinished" />
+            <translation>{0} (추정기의 측정 오차, 80% 구간)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="49" />
@@ -859,7 +861,7 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="105" />
             <source>fit probability {0}; headroom {1}</source>
-            <translation type="unfinished" />
+            <translation>메모리에 맞을 확률 {0}; 여유 메모리 {1}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="109" />
@@ -879,12 +881,12 @@ short {1}</source>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="131" />
             <source>throughput {0}</source>
-            <translation type="unfinished" />
+            <translation>처리량 {0}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="131" />
             <source>tok/s</source>
-            <translation type="unfinished" />
+            <translation>토큰/s</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="134" />
@@ -4544,7 +4546,7 @@ The model was not changed.</source>
         <message>
             <location filename="../../gpuplanner/ui/pages/results_page.py" line="130" />
             <source>fit probability {0}</source>
-            <translation type="unfinished" />
+            <translation>메모리에 맞을 확률 {0}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/results_page.py" line="151" />

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from ui_helpers import back_page, cli_estimate, click, next_page, type_number, wait_for_results
 
+from gpuplanner.core.bands import Band
 from gpuplanner.ui import formatting as fmt
 from gpuplanner.ui.wizard import Pages
 
@@ -128,12 +129,18 @@ def test_walk_the_wizard_save_and_match_the_cli(window, qtbot, dialog_log, tmp_p
         assert shown("breakeven") == fmt.percent(c["breakeven_utilization"])
         if cand.gpu_id == doc.scenario.hardware.gpu:
             values = wiz.results_page.values
-            assert values["wall"].text() == fmt.days(t["wall_seconds"])
-            assert values["gpu_hours"].text() == fmt.gpu_hours(t["gpu_hours"])
-            assert values["job_cost"].text() == fmt.money(c["job_cloud_on_demand"], cli["currency"])
+            # the figures with the 80% bands of `estimate --json` (issue #19)
+            bands = {k: Band(*v) for k, v in cli["bands"].items() if v is not None}
+            wall_range = fmt.days_range(bands["wall_seconds"], t["wall_seconds"])
+            assert values["wall"].text() == f"{fmt.days(t['wall_seconds'])} ({wall_range})"
+            hours_range = fmt.band_text(bands["gpu_hours"], lambda v: f"{v:,.0f}")
+            assert values["gpu_hours"].text() == f"{fmt.gpu_hours(t['gpu_hours'])} ({hours_range})"
+            cost_range = fmt.money_range(bands["job_cloud_on_demand"], cli["currency"])
+            assert values["job_cost"].text() == f"{fmt.money(c['job_cloud_on_demand'], cli['currency'])} ({cost_range})"
             assert values["cloud_on_demand"].text() == fmt.money(c["cloud_on_demand"], cli["currency"])
             assert values["onprem_tco"].text() == fmt.money(c["onprem_tco"], cli["currency"])
-            assert values["headroom"].text() == fmt.signed_gib(mem["headroom"])
+            word = fmt.fit_word(mem["fit_probability"], mem["fits"])
+            assert values["headroom"].text().startswith(f"{fmt.signed_gib(mem['headroom'])} · {word}, ")
             assert "formula" not in values["wall"].toolTip() and "wall clock =" in values["wall"].toolTip()
 
 

@@ -11,6 +11,7 @@ from .. import memory_figures as mf
 from .. import tooltips as tips
 from ..document import ScenarioDocument
 from ..framework_text import framework_assumed
+from ..recommend import fit_phrase
 from ..resultset import ResultSet
 from ..verdict import Verdict
 from .base import PlannerPage
@@ -107,24 +108,45 @@ class ResultsPage(PlannerPage):
             label.setToolTip(c.error if c is not None and c.error else "")
         if e is None:
             return
-        mem, t, cost, cur = e.memory, e.time, e.cost, rs.currency
+        mem, t, cost, cur, b = e.memory, e.time, e.cost, rs.currency, e.bands
         s = rs.scenario
+        wall = t.wall_seconds if t else None
         shown = {
             "framework": framework_assumed(s, mem.peak_phase),
-            "memory": (fmt.gib(mem.total), tips.memory_total(e)),
+            "memory": (
+                fmt.gib(mem.total) + fmt.in_parentheses(fmt.gib_range(b.memory_total if b else None)),
+                tips.memory_total(e),
+            ),
             "reserved": (fmt.gib(mem.reserved), mf.meaning("reserved")),
             "smi": (
                 fmt.gib(mem.total + mem.overhead) + self.tr(" of {0}").format(fmt.gib(mem.capacity)),
                 tips.memory_total(e),
             ),
-            "headroom": (fmt.signed_gib(mem.headroom), tips.headroom(e)),
+            "headroom": (
+                fmt.signed_gib(mem.headroom)
+                + " · "
+                + fit_phrase(e)
+                + fmt.in_parentheses(
+                    self.tr("fit probability {0}").format(fmt.percent(b.fit_probability))
+                    if b is not None and b.fit_probability is not None
+                    else ""
+                ),
+                tips.headroom(e),
+            ),
             "max_micro_batch": (fmt.count(mem.max_micro_batch), tips.headroom(e)),
             "layout": (
                 f"tp {e.layout.tp} · pp {e.layout.pp} · cp {e.layout.cp} · dp {e.layout.dp} · ZeRO-{e.layout.zero}",
                 tips.layout(e),
             ),
-            "wall": (fmt.days(t.wall_seconds if t else None), tips.wall_time(e, s.workload.training_tokens)),
-            "gpu_hours": (fmt.gpu_hours(t.gpu_hours if t else None), tips.gpu_hours(e, s.hardware.gpu_count)),
+            "wall": (
+                fmt.days(wall) + fmt.in_parentheses(fmt.days_range(b.wall_seconds if b else None, wall)),
+                tips.wall_time(e, s.workload.training_tokens),
+            ),
+            "gpu_hours": (
+                fmt.gpu_hours(t.gpu_hours if t else None)
+                + fmt.in_parentheses(fmt.band_text(b.gpu_hours if b else None, lambda v: f"{v:,.0f}")),
+                tips.gpu_hours(e, s.hardware.gpu_count),
+            ),
             "tokens_per_second": (
                 self.tr("{0} tokens/s").format(fmt.count(t.tokens_per_second))
                 if t and t.tokens_per_second
@@ -132,7 +154,15 @@ class ResultsPage(PlannerPage):
                 tips.wall_time(e, s.workload.training_tokens),
             ),
             "mfu": (fmt.percent(t.mfu if t else None, 1), tips.wall_time(e, s.workload.training_tokens)),
-            "job_cost": (fmt.money(getattr(cost, "job_cloud_on_demand", None), cur), tips.job_cost(e)),
+            "job_cost": (
+                fmt.money(getattr(cost, "job_cloud_on_demand", None), cur)
+                + fmt.in_parentheses(
+                    fmt.money_range(b.job_cloud_on_demand, cur)
+                    if b is not None and getattr(cost, "job_cloud_on_demand", None) is not None
+                    else ""
+                ),
+                tips.job_cost(e),
+            ),
             "cloud_on_demand": (
                 fmt.money(getattr(cost, "cloud_on_demand", None), cur),
                 tips.cloud_total(e, "cloud_on_demand"),

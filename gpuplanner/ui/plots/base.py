@@ -51,15 +51,13 @@ def keep_inside(label: Any, view_box: Any) -> None:
     place()
 
 
-EXPORT_SIZE = (720, 440)  # smallest layout an export is drawn at (logical pixels)
-EXPORT_PNG_WIDTH = 1600  # PNG pixels across, at least (and at least twice the layout)
-EXPORT_MARGIN = 8
-EXPORT_SUFFIXES = (".png", ".svg")
+NARROW_PANEL_PX = 470  # below this panel width a legend beside the plot goes under it (place_legend)
 
 
 class PlotPanel(QFrame):
     title_text = ""
     file_stem = "plot"
+    legend_under = False  # True: the legend always sits under the plot (else beside it, under only when narrow)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -140,6 +138,7 @@ class PlotPanel(QFrame):
             plot_item.getAxis(name).setStyle(maxTickLevel=1)
         self.make_plot(plot_item)
         self.apply_palette()
+        self.place_legend()
         if self.results is not None:
             self.show_results(self.results)
 
@@ -158,7 +157,34 @@ class PlotPanel(QFrame):
         plot_item.layout.addItem(legend, 2, 3)
         plot_item.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
         plot_item.legend = legend
+        self._legend_beside = legend
+        self._legend_under = False
+        self.place_legend()
         return legend
+
+    def place_legend(self) -> None:
+        """A legend beside the plot moves under the x axis, in rows of two, when the panel is narrow (at
+        1024 px wide the legend column took half of each plot), and back beside when it widens."""
+        legend = getattr(self, "_legend_beside", None)
+        if legend is None or self.plot_widget is None:
+            return
+        under = self.legend_under or self.width() < NARROW_PANEL_PX
+        if under == self._legend_under:
+            return
+        self._legend_under = under
+        layout = self.plot_widget.getPlotItem().layout
+        layout.removeItem(legend)
+        legend.setColumnCount((3 if self.width() >= NARROW_PANEL_PX else 2) if under else 1)
+        if under:
+            layout.addItem(legend, 5, 1)
+            layout.setAlignment(legend, Qt.AlignmentFlag.AlignHCenter)
+        else:
+            layout.addItem(legend, 2, 3)
+            layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.place_legend()
 
     # --- drawing -------------------------------------------------------------------------------------
     def make_plot(self, plot_item: Any) -> None:

@@ -9,14 +9,18 @@ from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QColor, QCursor
 from PySide6.QtWidgets import QToolTip
 
+from gpuplanner.core.plan import FIT_SURE_PROBABILITY as FIT_SURE
+from gpuplanner.core.plan import headroom_band
+
 from .. import formatting as fmt
 from .. import tooltips as tips
 from ..resultset import CandidateResult, ResultSet
-from ..theme import COMPONENT_COLORS, status_colors
+from ..theme import COMPONENT_COLORS, caution_color, status_colors
 from .base import PlotPanel
 
 STACK = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 BAR_WIDTH = 0.6
+LABEL_ROOM_PX = 130  # panel width per bar below which the verdict labels go compact (word and GiB only)
 
 
 def tr(text: str) -> str:
@@ -50,13 +54,16 @@ class MemoryPlot(PlotPanel):
     def make_plot(self, item: Any) -> None:
         item.setLabel("left", tr("GiB per GPU"))
         item.showGrid(x=False, y=True, alpha=0.25)
-        item.addLegend(offset=(8, 4), labelTextSize="8pt", colCount=3)
+        # under the bars: inside, its rows sat on the verdicts of the tall GPUs (and in a narrow panel on the bars)
+        self.legend_under = True
+        self.legend_beside(item)
         self.verdicts: list[Any] = []
         item.getAxis("bottom").setHeight(44)  # two-line GPU names
         item.setMouseEnabled(x=False, y=False)
         item.hideButtons()
         self.plot_widget.scene().sigMouseMoved.connect(self._hover)
         self._bars: list[tuple[CandidateResult, dict[str, tuple[float, float]]]] = []
+        self._compact = False
 
     def rows(self, rs: ResultSet) -> list[CandidateResult]:
         return [c for c in rs.candidates if c.estimate is not None and c.estimate.memory is not None]
@@ -75,6 +82,9 @@ class MemoryPlot(PlotPanel):
             tr("No estimate for: {0}").format("; ".join(f"{c.gpu_id} ({c.error})" for c in errors)) if errors else ""
         )
         n = len(rows)
+        # labels of three lines ~110 px wide overlapped their neighbours in a narrow panel: one word, then the GiB
+        compact = self.width() / max(n, 1) < LABEL_ROOM_PX
+        self._compact = compact
         x = [float(i) for i in range(n)]
         bottom = [0.0] * n
         spans: list[dict[str, tuple[float, float]]] = [{} for _ in rows]
@@ -96,6 +106,7 @@ class MemoryPlot(PlotPanel):
                 bottom[i] += v
         fg = self.foreground()
         good, bad = status_colors(self.palette())
+        amber = caution_color(self.palette())
         top = 0.0
         if rows:
             caps_x: list[float] = []
@@ -107,15 +118,56 @@ class MemoryPlot(PlotPanel):
             cap_line = self.item("capacity", lambda: pg.PlotDataItem(connect="finite"), legend=tr("Capacity"))
             cap_line.setData(caps_x, caps_y, connect="finite")
             cap_line.setPen(pg.mkPen(fg, width=2.5))
+        # 80% band of what nvidia-smi would show (allocated peak's band + the overhead): error bars on the stacks
+        bx: list[float] = []
+        by: list[float] = []
+        b_low: list[float] = []
+        b_high: list[float] = []
+        tops = list(bottom)
+        for i, c in enumerate(rows):
+            b = c.estimate.bands.memory_total if c.estimate.bands is not None else None
+            if b is None:
+                continue
+            over = c.estimate.memory.overhead
+            bx.append(float(i))
+            by.append(bottom[i])
+            b_low.append(max(0.0, bottom[i] - (b.low + over) / fmt.GIB))
+            b_high.append(max(0.0, (b.high + over) / fmt.GIB - bottom[i]))
+            tops[i] = max(bottom[i], (b.high + over) / fmt.GIB)
+        if bx:
+            bars = self.item(
+                "memory_band",
+                lambda: pg.ErrorBarItem(beam=0.22),
+                legend=tr("80% band"),
+            )
+            import numpy as np  # pyqtgraph's ErrorBarItem does arithmetic on its arrays
+
+            bars.setData(
+                x=np.asarray(bx),
+                y=np.asarray(by),
+                top=np.asarray(b_high),
+                bottom=np.asarray(b_low),
+                beam=0.22,
+                pen=pg.mkPen(fg, width=1.5),
+            )
         for i, c in enumerate(rows):
             mem = c.estimate.memory
             cap = mem.capacity / fmt.GIB
-            height = max(cap, bottom[i])
+            height = max(cap, tops[i])
             top = max(top, height)
-            if mem.fits:
-                text = tr("fits\n{0} free").format(fmt.gib(mem.headroom))
+            word = fmt.fit_word(c.estimate.bands.fit_probability if c.estimate.bands else None, mem.fits)
+            room = headroom_band(c.estimate)
+            rng = fmt.band_text(room, fmt.gib_number)
+            if compact:
+                text = f"{word}\n{fmt.signed_gib(mem.headroom)}"
+            elif mem.headroom >= 0:
+                text = tr("{0}\n{1} free").format(word, fmt.gib(mem.headroom))
             else:
-                text = tr("does not fit\nshort {0}").format(fmt.gib(-mem.headroom))
+                text = tr("{0}\nshort {1}").format(word, fmt.gib(-mem.headroom))
+            if rng and not compact:
+                text += "\n" + rng
+            sure = (c.estimate.bands is None or c.estimate.bands.fit_probability is None) and mem.fits
+            sure = sure or bool(c.estimate.bands and (c.estimate.bands.fit_probability or 0.0) >= FIT_SURE)
 
             def make_label() -> object:
                 label = pg.TextItem("", anchor=(0.5, 1.0))
@@ -126,14 +178,23 @@ class MemoryPlot(PlotPanel):
                 return label
 
             label = self.item(f"verdict:{i}", make_label)
-            label.setText(text, color=good if mem.fits else bad)
+            f = label.textItem.font()
+            f.setPointSizeF(7.5 if compact else 8.5)
+            label.setFont(f)
+            label.setText(text, color=good if sure else (amber if mem.fits else bad))
             label.setPos(i, height)
             self.verdicts.append(label)
             spans[i]["headroom"] = (bottom[i], max(bottom[i], cap))
             self._bars.append((c, spans[i]))
         self.retire()
         item.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
-        item.setYRange(0, max(top, 1.0) * 1.5, padding=0)  # room for the verdicts and the legend above the bars
+        item.setYRange(0, max(top, 1.0) * 1.3, padding=0)  # room for the verdicts above the bars
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        n = len(getattr(self, "_bars", ()))
+        if n and self.results is not None and (self.width() / n < LABEL_ROOM_PX) != self._compact:
+            self.draw(self.results)
 
     def tooltip_at(self, x: float, y: float) -> str | None:
         """The formula behind the segment at plot coordinates (x, y), or None."""
@@ -171,7 +232,7 @@ class MemoryPlot(PlotPanel):
                     c.gpu_name,
                     fmt.gib(m.total + m.overhead),
                     fmt.gib(m.capacity),
-                    tr("fits") if m.fits else tr("does not fit"),
+                    fmt.fit_word(c.estimate.bands.fit_probability if c.estimate.bands else None, m.fits),
                 )
             )
         return "; ".join(parts)

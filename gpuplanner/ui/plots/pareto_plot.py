@@ -141,9 +141,11 @@ class ParetoPlot(PlotPanel):
         name = (
             self.results.candidate(p.gpu_id).gpu_name if self.results and self.results.candidate(p.gpu_id) else p.gpu_id
         )
-        return tr("{0} × {1}\n{2}, {3}\n{4}").format(
+        text = tr("{0} × {1}\n{2}, {3}\n{4}").format(
             p.gpu_count, name, fmt.days(p.wall_seconds), fmt.gpu_hours(p.gpu_hours), fmt.money(p.job_cost, cur)
         )
+        ranges = [fmt.days_range(p.wall_seconds_band, p.wall_seconds), fmt.money_range(p.job_cost_band, cur)]
+        return text + "".join("\n" + r for r in ranges if r)
 
     def _hover(self, pos: QPointF) -> None:
         if not self._shown:

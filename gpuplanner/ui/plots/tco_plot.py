@@ -129,6 +129,9 @@ class TcoPlot(PlotPanel):
         elif "onprem_tco" in self.series:
             notes.append(tr("No break-even between 0 and 100%."))
         notes += later
+        # the curves are the inputs' prices × hours, exact for those inputs; what the estimator's error moves is
+        # the job (its GPU-hours), whose 80% band the verdict, the time plot and the Pareto readout show
+        notes.append(tr("Curves: prices × hours, no estimator band."))
         u = rs.scenario.cost.utilization
         mine = self.item(
             "utilization",

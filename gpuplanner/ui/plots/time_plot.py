@@ -88,6 +88,7 @@ class TimePlot(PlotPanel):
         axis.log = self.scale.log
         item.setLabel("left", self.scale.axis_label(short=True))
         self._shown = []
+        self._band_tops: list[float] = []
         for c, pts in plotted:
             if not pts:
                 continue
@@ -104,8 +105,10 @@ class TimePlot(PlotPanel):
                 ),
                 legend=short_name(c),
             )
-            curve.setData([math.log2(p.gpu_count) for p in pts], [self.y_of(p.wall_seconds) for p in pts])
+            xs = [math.log2(p.gpu_count) for p in pts]
+            curve.setData(xs, [self.y_of(p.wall_seconds) for p in pts])
             self.series[c.gpu_id] = curve
+            self._band(c.gpu_id, color, xs, pts)
             self._shown += [(c, p) for p in pts]
         n = rs.scenario.hardware.gpu_count
         mine = self.item(
@@ -134,11 +137,12 @@ class TimePlot(PlotPanel):
             line.setValue(self.y_of(dl * DAY_SECONDS))
             line.label.setFormat(tr("deadline {0:g} days").format(dl))
             line.label.setColor(fg)
-        fitted = [k for k in self.series if k not in ("gpu_count", "deadline") and not k.startswith("gpu:")]
-        self.set_note("" if fitted else tr("The workload fits on none of the plotted GPU counts."))
+        fitted = [k for k in self.series if k not in ("gpu_count", "deadline") and not k.startswith(("gpu:", "band"))]
+        banded = tr("Shaded: the 80% band of each line.") if self._band_tops else ""
+        self.set_note(banded if fitted else tr("The workload fits on none of the plotted GPU counts."))
         self.retire()
         item.enableAutoRange(axis="x")
-        ys = [self.y_of(p.wall_seconds) for _c, p in self._shown]
+        ys = [self.y_of(p.wall_seconds) for _c, p in self._shown] + self._band_tops
         if dl is not None:
             ys.append(self.y_of(dl * DAY_SECONDS))  # the deadline always in view, not off the top
         if ys:
@@ -150,10 +154,30 @@ class TimePlot(PlotPanel):
         else:
             item.enableAutoRange(axis="y")
 
+    def _band(self, gpu_id: str, color: QColor, xs: list[float], pts: list[SweepPoint]) -> None:
+        """The 80% band of the wall clock (core.bands) shaded around one GPU's curve."""
+        from ._pg import pg
+
+        banded = [(x, p.wall_seconds_band) for x, p in zip(xs, pts, strict=True) if p.wall_seconds_band is not None]
+        if len(banded) < 2:
+            return
+        fill = QColor(color)
+        fill.setAlpha(72)
+        low = self.item(f"band-low:{gpu_id}", lambda: pg.PlotCurveItem(pen=pg.mkPen(None)))
+        high = self.item(f"band-high:{gpu_id}", lambda: pg.PlotCurveItem(pen=pg.mkPen(None)))
+        bx = [x for x, _b in banded]
+        low.setData(bx, [self.y_of(max(b.low, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
+        high.setData(bx, [self.y_of(max(b.high, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
+        shade = self.item(f"band:{gpu_id}:{fill.name()}", lambda: pg.FillBetweenItem(low, high, brush=fill))
+        shade.setZValue(-10)  # under the curves and their markers
+        self._band_tops += [self.y_of(b.high) for _x, b in banded]  # type: ignore[union-attr]
+
     def point_text(self, c: CandidateResult, p: SweepPoint) -> str:
-        return tr("{0} × {1}\n{2}, {3}").format(
+        text = tr("{0} × {1}\n{2}, {3}").format(
             fmt.count(p.gpu_count), c.gpu_name, fmt.days(p.wall_seconds), fmt.gpu_hours(p.gpu_hours)
         )
+        rng = fmt.days_range(p.wall_seconds_band, p.wall_seconds)
+        return text + ("\n" + rng if rng else "")
 
     def tooltip_near(self, scene_pos: QPointF, radius_px: float = 12.0) -> str | None:
         """The readout of the plotted point nearest ``scene_pos`` (within ``radius_px``), else None."""
