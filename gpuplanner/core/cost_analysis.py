@@ -119,9 +119,8 @@ TORNADO_INPUTS = (
     "software_usd_per_year",
     "depreciation_years",
     "node_power_full_kw",
-    "node_power_draw_kw",
     "node_power_idle_kw",
-)
+)  # node_power_draw_kw (issue #23) is not varied yet: the workbook's tornado grid lists the same inputs
 
 
 def year_columns(inp: CostInputs) -> int:

@@ -247,7 +247,8 @@ def _validate(inp: CostInputs) -> None:
         and inp.node_power_draw_kw is not None
         and inp.node_power_idle_kw > inp.node_power_draw_kw
     ):
-        raise bad("node_power_idle_kw", f"idle power must not exceed the training draw {inp.node_power_draw_kw} kW")
+        which = "node_power_idle_kw" if inp.source("node_power_idle_kw") == "scenario" else "node_power_draw_kw"
+        raise bad(which, f"idle power {inp.node_power_idle_kw} kW must not exceed the training draw")
     if inp.residual_curve is not None and not all(
         a > 0 and 0 <= f <= 1 and math.isfinite(a) for a, f in inp.residual_curve
     ):

@@ -47,7 +47,7 @@ NDR_400G = FabricClass(
     64,
     36_000.0,
     675_840.0 / 512,
-    "fabric model (core/fabric.py): 64-port 400G switch $36,000 and $1,320 per link (tech-talk-cto 'H100 "
+    "fabric model: 64-port 400G switch $36,000 and $1,320 per link (tech-talk-cto 'H100 "
     "Freakonomics' spreadsheet, FS.com prices, Aug 2024)",
 )
 FABRIC_CLASSES: tuple[FabricClass, ...] = (NDR_400G,)
