@@ -4,11 +4,12 @@ the `ttft_slo_ms` / `tpot_slo_ms` latency targets, its cost per million output t
 owning by utilization (the training TCO model of core/cost.py), and a throughput–latency curve per GPU type.
 Sources: docs/estimation_serving.md.
 
-Search: a replica is tp GPUs of one node (tp in 1, 2, 4, 8 up to the node's size, pipeline 1: decode latency
-adds pp stage hand-offs and PP only pays where a model does not fit one node). For each tp the concurrency per
+Search: a replica is tp GPUs of one node (tp in 1, 2, 4, 8 up to the node's size); only where no single node
+holds the model, pipeline stages of a full node each (pp = 2, 4, 8 across nodes: decode pays the stage
+hand-offs every step, so PP is no choice where TP in a node suffices). For each shape the concurrency per
 replica is the largest batch whose TPOT and TTFT meet the SLOs (TPOT grows with the batch, spec §4.3), capped by
 what the KV cache holds; replicas = ceil(target / output tokens/s of one replica). The smallest GPU count wins,
-ties to the lower on-demand cost per million output tokens.
+ties to the higher throughput per GPU.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from .scenario import Scenario
 
 TP_DEGREES = (1, 2, 4, 8)
+PP_DEGREES = (2, 4, 8)  # pipeline stages of a full node each, for models no single node holds
 UTILIZATIONS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 # Concurrencies of the throughput–latency curve (per replica), up to what the KV cache holds.
 CURVE_BATCHES = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
@@ -47,6 +49,7 @@ class TradeoffCurve:
 
     gpu: str
     tp: int
+    pp: int
     points: tuple[CurvePoint, ...]
 
 
@@ -63,6 +66,7 @@ class Deployment:
     gpu: str
     gpu_count: int
     tp: int
+    pp: int
     replicas: int
     batch_per_replica: int
     output_tokens_per_second: float  # whole deployment at batch_per_replica sequences per replica
@@ -88,16 +92,25 @@ class ServingPlan:
     deployments: tuple[Deployment, ...]  # the smallest per candidate GPU type that fits one replica
     recommendation: Deployment | None  # the cheapest one meeting every target (fewest GPUs when no prices)
     curves: tuple[TradeoffCurve, ...]
-    unfit: tuple[str, ...]  # candidate GPU types on which no replica fits within one node
+    unfit: tuple[str, ...]  # candidate GPU types on which no replica fits (up to 8 pipeline stages of a node)
     reason: str = ""  # why there is no plan at all ("" when there is one)
 
 
-def _with(s: Scenario, gpu_id: str, gpu_count: int, tp: int, batch: int | str | None = None) -> Scenario:
-    hw = replace(
-        s.hardware, gpu=gpu_id, gpu_count=gpu_count, node=s.hardware.node if gpu_id == s.hardware.gpu else None
-    )
+@dataclass(frozen=True)
+class _Replica:
+    tp: int
+    pp: int = 1
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.pp
+
+
+def _with(s: Scenario, gpu_id: str, r: _Replica, batch: int | str | None = None, replicas: int = 1) -> Scenario:
+    node = s.hardware.node if gpu_id == s.hardware.gpu else None
+    hw = replace(s.hardware, gpu=gpu_id, gpu_count=r.gpus * replicas, node=node)
     w = s.workload if batch is None else replace(s.workload, batch=batch)
-    return replace(s, hardware=hw, parallel=replace(s.parallel, tp=tp, pp=1), workload=w)
+    return replace(s, hardware=hw, parallel=replace(s.parallel, tp=r.tp, pp=r.pp), workload=w)
 
 
 def serving_for(
@@ -132,27 +145,27 @@ def _meets(sv: ServingEstimate, ttft_s: float | None, tpot_s: float | None) -> b
 
 
 def _largest_batch(
-    s: Scenario, catalog: Catalog, gpu_id: str, tp: int, engine: EngineProfile
+    s: Scenario, catalog: Catalog, gpu_id: str, r: _Replica, engine: EngineProfile
 ) -> tuple[ServingEstimate | None, int]:
     """The replica at the largest concurrency meeting the SLOs (bisection: TPOT and TTFT grow with the batch),
     and the KV cache's maximum concurrency (0: one sequence does not fit)."""
     w = s.workload
     ttft_s = None if w.ttft_slo_ms is None else w.ttft_slo_ms / 1e3
     tpot_s = None if w.tpot_slo_ms is None else w.tpot_slo_ms / 1e3
-    top = serving_for(_with(s, gpu_id, tp, tp, "max"), catalog, engine=engine)
+    top = serving_for(_with(s, gpu_id, r, "max"), catalog, engine=engine)
     cap = top.batch_per_replica if top.fits else 0
     if cap < 1:
         return None, 0
     if w.batch != "max":  # a given concurrency is the ceiling the user asked for
         cap = min(cap, int(w.batch))
-    best = serving_for(_with(s, gpu_id, tp, tp, cap), catalog, engine=engine)
+    best = serving_for(_with(s, gpu_id, r, cap), catalog, engine=engine)
     if _meets(best, ttft_s, tpot_s):
         return best, cap
     lo, hi = 0, cap  # lo meets (0 = none yet), hi does not
     lo_sv: ServingEstimate | None = None
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        sv = serving_for(_with(s, gpu_id, tp, tp, mid), catalog, engine=engine)
+        sv = serving_for(_with(s, gpu_id, r, mid), catalog, engine=engine)
         if _meets(sv, ttft_s, tpot_s):
             lo, lo_sv = mid, sv
         else:
@@ -165,7 +178,7 @@ def _prices(s: Scenario, catalog: Catalog, gpu_id: str, gpu_count: int):  # type
     from .cost_inputs import resolve_cost_inputs
     from .engine import resolve_target
 
-    target = resolve_target(_with(s, gpu_id, gpu_count, 1), catalog, gpu_id)
+    target = resolve_target(replace(s, hardware=replace(s.hardware, gpu=gpu_id, gpu_count=gpu_count)), catalog, gpu_id)
     inputs = resolve_cost_inputs(
         s.cost, catalog, gpu_id, gpu_count=gpu_count, gpus_per_node=target.gpus_per_node, node_id=target.node.id
     )
@@ -221,15 +234,16 @@ def _costed(s: Scenario, catalog: Catalog, gpu_id: str, gpu_count: int, tokens_p
 
 
 def _deployment(
-    s: Scenario, catalog: Catalog, gpu_id: str, tp: int, sv: ServingEstimate, replicas: int, meets: bool, why: str
+    s: Scenario, catalog: Catalog, gpu_id: str, r: _Replica, sv: ServingEstimate, replicas: int, meets: bool, why: str
 ) -> Deployment:
     per_replica = sv.output_tokens_per_second or 0.0
     total = per_replica * replicas
     o_len = float(s.workload.output_len or 1)
     return Deployment(
         gpu=gpu_id,
-        gpu_count=tp * replicas,
-        tp=tp,
+        gpu_count=r.gpus * replicas,
+        tp=r.tp,
+        pp=r.pp,
         replicas=replicas,
         batch_per_replica=sv.batch_per_replica,
         output_tokens_per_second=total,
@@ -238,19 +252,27 @@ def _deployment(
         requests_per_second=total / o_len,
         meets_targets=meets,
         reason=why,
-        **_costed(s, catalog, gpu_id, tp * replicas, total),  # type: ignore[arg-type]
+        **_costed(s, catalog, gpu_id, r.gpus * replicas, total),  # type: ignore[arg-type]
     )
 
 
-def _curve(s: Scenario, catalog: Catalog, gpu_id: str, tp: int, cap: int, engine: EngineProfile) -> TradeoffCurve:
+def _curve(s: Scenario, catalog: Catalog, gpu_id: str, r: _Replica, cap: int, engine: EngineProfile) -> TradeoffCurve:
     batches = sorted({b for b in CURVE_BATCHES if b <= cap} | {cap})
     points = []
     for b in batches:
-        sv = serving_for(_with(s, gpu_id, tp, tp, b), catalog, engine=engine)
+        sv = serving_for(_with(s, gpu_id, r, b), catalog, engine=engine)
         if sv.output_tokens_per_second is None or sv.tpot_seconds is None or sv.ttft_seconds is None:
             continue
         points.append(CurvePoint(b, sv.output_tokens_per_second, sv.tpot_seconds, sv.ttft_seconds))
-    return TradeoffCurve(gpu=gpu_id, tp=tp, points=tuple(points))
+    return TradeoffCurve(gpu=gpu_id, tp=r.tp, pp=r.pp, points=tuple(points))
+
+
+def _shapes(s: Scenario, per_node: int) -> list[_Replica]:
+    """tp within one node (dividing the heads); where the model needs more than a node, a full node of tp per
+    pipeline stage, stages across nodes (pp = 2, 4, 8), tried only after every single-node shape."""
+    tps = [t for t in TP_DEGREES if t <= per_node and (t == 1 or s.model.heads % t == 0)]
+    deepest = max(tps)
+    return [_Replica(t) for t in tps] + [_Replica(deepest, pp) for pp in PP_DEGREES if pp <= s.model.layers]
 
 
 def _for_gpu(
@@ -259,42 +281,43 @@ def _for_gpu(
     from .engine import resolve_target
 
     w = s.workload
-    per_node = resolve_target(_with(s, gpu_id, 1, 1), catalog, gpu_id).gpus_per_node
+    per_node = resolve_target(_with(s, gpu_id, _Replica(1)), catalog, gpu_id).gpus_per_node
     target = w.target_output_tokens_per_second
-    options: list[tuple[int, float, int, ServingEstimate, int, bool, int]] = []
-    fallback: tuple[int, ServingEstimate, int] | None = None  # the fastest replica that fits, SLOs missed
-    for tp in (t for t in TP_DEGREES if t <= per_node and w.input_len is not None):
-        if tp > 1 and s.model.heads % tp:
-            continue
-        sv, cap = _largest_batch(s, catalog, gpu_id, tp, engine)
+    options: list[tuple[int, float, _Replica, ServingEstimate, int, int]] = []
+    fallback: tuple[_Replica, ServingEstimate, int] | None = None  # the fastest replica that fits, SLOs missed
+    for r in _shapes(s, per_node):
+        if r.pp > 1 and (options or fallback):  # pipeline stages only where no single node holds the model
+            break
+        sv, cap = _largest_batch(s, catalog, gpu_id, r, engine)
         if cap < 1:
             continue
         if sv is None or not sv.output_tokens_per_second:
-            one = serving_for(_with(s, gpu_id, tp, tp, 1), catalog, engine=engine)
+            one = serving_for(_with(s, gpu_id, r, 1), catalog, engine=engine)
             if fallback is None or (one.tpot_seconds or math.inf) < (fallback[1].tpot_seconds or math.inf):
-                fallback = (tp, one, cap)
+                fallback = (r, one, cap)
             continue
         replicas = 1 if target is None else math.ceil(target / sv.output_tokens_per_second)
         if replicas > MAX_REPLICAS:
             continue
-        options.append((tp * replicas, 1.0 / sv.output_tokens_per_second, tp, sv, replicas, True, cap))
+        options.append((r.gpus * replicas, r.gpus / sv.output_tokens_per_second, r, sv, replicas, cap))
         if target is None:  # no throughput target: the smallest replica meeting the SLOs
             break
     if options:
         options.sort(key=lambda o: (o[0], o[1]))
-        gpus, _, tp, sv, replicas, _, cap = options[0]
-        why = _why(s, sv, replicas, tp)
-        return _deployment(s, catalog, gpu_id, tp, sv, replicas, True, why), _curve(s, catalog, gpu_id, tp, cap, engine)
+        _, _, r, sv, replicas, cap = options[0]
+        dep = _deployment(s, catalog, gpu_id, r, sv, replicas, True, _why(s, sv, replicas, r))
+        return dep, _curve(s, catalog, gpu_id, r, cap, engine)
     if fallback is not None:
-        tp, one, cap = fallback
+        r, one, cap = fallback
         why = "no concurrency meets the latency targets; fastest replica shown (one sequence)"
-        return _deployment(s, catalog, gpu_id, tp, one, 1, False, why), _curve(s, catalog, gpu_id, tp, cap, engine)
+        return _deployment(s, catalog, gpu_id, r, one, 1, False, why), _curve(s, catalog, gpu_id, r, cap, engine)
     return None, None
 
 
-def _why(s: Scenario, sv: ServingEstimate, replicas: int, tp: int) -> str:
+def _why(s: Scenario, sv: ServingEstimate, replicas: int, r: _Replica) -> str:
     w = s.workload
-    parts = [f"{replicas} replica{'s' if replicas > 1 else ''} of tp={tp} at {sv.batch_per_replica} sequences each"]
+    shape = f"tp={r.tp}" + (f" × pp={r.pp}" if r.pp > 1 else "")
+    parts = [f"{replicas} replica{'s' if replicas > 1 else ''} of {shape} at {sv.batch_per_replica} sequences each"]
     if w.target_output_tokens_per_second is not None:
         parts.append(f"for {w.target_output_tokens_per_second:,.0f} output tokens/s")
     slos = [
@@ -348,6 +371,7 @@ def deployment_dict(d: Deployment) -> dict[str, object]:
         "gpu": d.gpu,
         "gpu_count": d.gpu_count,
         "tp": d.tp,
+        "pp": d.pp,
         "replicas": d.replicas,
         "batch_per_replica": d.batch_per_replica,
         "output_tokens_per_second": _finite(d.output_tokens_per_second),
@@ -392,6 +416,7 @@ def serving_plan_dict(p: ServingPlan) -> dict[str, object]:
             {
                 "gpu": c.gpu,
                 "tp": c.tp,
+                "pp": c.pp,
                 "points": [
                     {
                         "batch_per_replica": x.batch_per_replica,

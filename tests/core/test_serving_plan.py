@@ -78,9 +78,19 @@ def test_large_model_picks_the_smallest_tp_that_holds_it() -> None:
     assert d.tp == 2  # 141 GB of bf16 weights do not fit one 80 GB H100, two hold them with KV to spare
 
 
-def test_gpu_that_cannot_hold_the_model_in_one_node_is_unfit() -> None:
-    p = plan_serving(scenario(preset="llama-3.1-405b", gpus=("h200-sxm-141gb", "l4"), weight_precision="bf16"), CATALOG)
-    assert "l4" in p.unfit
+def test_pipeline_stages_only_where_no_node_holds_the_model() -> None:
+    big = scenario(preset="llama-3.1-405b", gpus=("h200-sxm-141gb",), weight_precision="bf16", tpot_slo_ms=200)
+    d = only(big)
+    assert (d.tp, d.pp) == (8, 1)  # 810 GB of weights fit one node of eight H200
+    one_per_node = replace(big, hardware=replace(big.hardware, gpus_per_node=1))
+    d = only(one_per_node)
+    assert d.tp == 1 and d.pp == 8  # single-GPU nodes: 8 stages of 101 GB each; 4 would need 203 GB per GPU
+
+
+def test_gpu_that_cannot_hold_the_model_is_unfit() -> None:
+    s = scenario(preset="llama-3.1-405b", gpus=("h200-sxm-141gb", "l4"), weight_precision="bf16")
+    p = plan_serving(replace(s, hardware=replace(s.hardware, gpus_per_node=1)), CATALOG)
+    assert p.unfit == ("l4",)  # 8 stages of one 24 GB L4 hold 192 GB of 810
     assert [d.gpu for d in p.deployments] == ["h200-sxm-141gb"]
 
 
