@@ -422,6 +422,7 @@ def estimate_cost(
         "onprem_tco": onprem_tco(inputs),
         "onprem_lease_tco": onprem_lease_tco(inputs),
         "onprem_tco_discounted": pv_own,
+        "owning_usd_per_gpu_hour": pv_own if inputs.utilization > 0 else None,
         "breakeven_utilization": breakeven_utilization(inputs),
         "per_million_tokens": per_million_tokens(inputs, tokens_per_second),
         "job_cloud_on_demand": job_cloud_on_demand(inputs, gpu_hours),
@@ -433,6 +434,7 @@ def estimate_cost(
             "breakeven_utilization": "no utilization from 0 to 1 where owning and renting on demand cost the same",
             "per_million_tokens": "no training throughput (tokens/s) for this method",
             "job_cloud_on_demand": "no GPU-hours for this method",
+            "owning_usd_per_gpu_hour": "no used GPU-hours at utilization 0",
         },
     )
     tornado_base, tornado = ca.tornado(inputs) if detail else (None, ())

@@ -135,9 +135,11 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
         cluster.update(
             nodes=c.nodes, racks=c.racks, facility_kw=_num(c.facility_kw), storage_bytes=_int(c.storage_bytes)
         )
-    cost = dict.fromkeys(COST_FIELDS)
+    cost: dict[str, Any] = dict.fromkeys(COST_FIELDS)
+    cost["missing"] = {}  # figure -> why it is null ("missing: node_price_usd (…)"), issue #16 item 6
     if e.cost is not None:
         cost.update({k: _num(getattr(e.cost, k, None)) for k in COST_FIELDS})
+        cost["missing"] = {u.figure: u.reason for u in e.cost.unknown if u.figure in COST_FIELDS}
     return {
         "scenario": scenario_label,
         "gpu": e.gpu,
