@@ -139,8 +139,27 @@ class Builder:
         sources.write(self)
         self.wb.calculation.fullCalcOnLoad = True
         self.wb.active = 0
-        for ws in self.ws.values():
-            print_setup(ws)
+        for name, ws in self.ws.items():
+            print_setup(ws, _title_rows(name))
             fit_wrapped_rows(ws)
         rename_sheets(self.wb, sheet_names(self.lang))
         return self.wb
+
+
+def _title_rows(sheet: str) -> str:
+    """The rows printed on top of every page: each sheet's header row (Summary: its title and scenario)."""
+    headers = {
+        assumptions.SHEET: assumptions.HEADER_ROW,
+        checklist.SHEET: checklist.HEADER_ROW,
+        checks.SHEET: checks.HEADER_ROW,
+        hardware.SHEET: hardware.HEADER_ROW,
+        memory.SHEET: memory.HEADER_ROW,
+        sweep.SHEET: sweep.HEADER_ROW,
+        tco.SHEET: tco.YEAR_HEADER_ROW,
+        tornado.SHEET: tornado.HEADER_ROW,
+        training.SHEET: training.HEADER_ROW,
+        utilization.SHEET: utilization.HEADER_ROW,
+    }
+    if sheet in headers:
+        return f"{headers[sheet]}:{headers[sheet]}"
+    return "1:2" if sheet == summary.SHEET else "1:1"

@@ -45,7 +45,10 @@ def number_formats(currency: str, language: str = "en") -> dict[str, str]:
     }
 
 
-def print_setup(ws: Worksheet) -> None:
+def print_setup(ws: Worksheet, title_rows: str) -> None:
+    """A4 landscape, every column on the page width (as many pages down as needed), `title_rows` ("5:5")
+    repeated on top of each page, the sheet name and page number in the footer."""
+    ws.print_title_rows = title_rows
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1

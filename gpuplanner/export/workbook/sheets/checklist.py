@@ -9,6 +9,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from ...cells import F, put
 from ...checklist import checklist_items
+from ...public import public_text
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -25,8 +26,11 @@ def write(b: Builder) -> None:
         ws,
         2,
         1,
-        "Procurement checklist from the source articles (shared/seeds: '구매 전 체크리스트'), filled "
-        "with this scenario's figures. Status and Notes are for you to fill in.",
+        t(
+            "Procurement checklist after the Korean article “대규모 언어 모델 학습용 GPU 서버 추천 2026” "
+            "(section 5, “구매 전 체크리스트”), filled with this scenario's figures. Status and Notes are for "
+            "you to fill in."
+        ),
         "subtitle",
     )
     heads = (
@@ -51,7 +55,7 @@ def write(b: Builder) -> None:
         put(ws, r, 1, r - HEADER_ROW, "text", "0")
         put(ws, r, 2, item.title, "wrap")
         put(ws, r, 3, item.ask, "wrap")
-        put(ws, r, 4, item.scenario, "wrap")
+        put(ws, r, 4, public_text(item.scenario), "wrap")
         put(ws, r, 5, item.figure, "link" if isinstance(item.figure, F) else "engine", b.fmt.get(item.fmt, item.fmt))
         put(ws, r, 6, item.unit, "text")
         put(ws, r, 7, "open", "input")

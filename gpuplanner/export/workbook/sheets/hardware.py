@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...cells import col, put
+from ...public import public_text
 from ..layout import GIB
 from ..options import Option
 
@@ -92,10 +93,11 @@ class _Lines:
 
     def line(self, label: str, unit: str, get: Get, fmt: str = "num") -> None:
         ws, r = self.ws, self.r
-        put(ws, r, 1, label, "text")
-        put(ws, r, 2, unit, "text")
+        put(ws, r, 1, self.b.t(label), "text")
+        put(ws, r, 2, self.b.t(unit), "text")
         for opt in self.b.options:
             v = get(opt)
+            v = public_text(v) if isinstance(v, str) else v
             put(
                 ws,
                 r,

@@ -46,8 +46,8 @@ class _Lines:
 
     def line(self, key: str, label: str, unit: str, make: Make, fmt: str, style: str = "engine") -> None:
         self.rows[key] = self.r
-        put(self.ws, self.r, 1, label, "text")
-        put(self.ws, self.r, 2, unit, "text")
+        put(self.ws, self.r, 1, self.b.t(label), "text")
+        put(self.ws, self.r, 2, self.b.t(unit), "text")
         for opt in self.b.options:
             put(self.ws, self.r, 2 + opt.k, make(opt, 2 + opt.k), style, self.b.fmt[fmt])
         self.r += 1
@@ -130,6 +130,20 @@ def _breakdown(lines: _Lines) -> None:
     )
     line("fits", "Fits (headroom ≥ 0)", "TRUE/FALSE", lambda o, c: F(f"{col(c)}{rows['headroom']}>=0"), "bool", "bold")
     line(
+        "fit_probability",
+        "Fit probability (from the 80% band of the peak, engine)",
+        "probability",
+        lambda o, c: o.est.bands.fit_probability if o.est.bands else None,
+        "pct",
+    )
+    for end in ("low", "high"):
+
+        def bound(o: Option, c: int, end: str = end) -> Any:
+            band = o.est.bands.memory_total if o.est.bands else None
+            return _gib(getattr(band, end) if band else None)
+
+        line(f"total_{end}", f"Peak of live tensors, 80% band: {end} (engine)", "GiB", bound, "gib")
+    line(
         "engine_total",
         "Peak as reported by the engine (for the check)",
         "GiB",
@@ -160,6 +174,8 @@ def _formats_cells_checks(b: Builder, rows: dict[str, int]) -> None:
     for opt in b.options:
         c = 2 + opt.k
         opt.cells["headroom"] = sheet_ref(SHEET, rows["headroom"], c)
+        opt.cells["memory_total"] = sheet_ref(SHEET, rows["total"], c)
+        opt.cells["fit_probability"] = sheet_ref(SHEET, rows["fit_probability"], c)
         opt.cells["fits"] = sheet_ref(SHEET, rows["fits"], c)
         if opt.est.memory is not None:
             b.check(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .... import __version__
 from ...cells import put
+from ...public import public_text
 from ..citations import FORMULA_CITATIONS
 
 if TYPE_CHECKING:
@@ -31,9 +32,9 @@ class _Rows:
         self.r += 1
         user = " (user edit)" if self.b.cat.is_user_row(kind, rid) else ""
         put(self.ws, self.r, 1, f"{kind}: {rid}{user}", "text")
-        put(self.ws, self.r, 2, source, "wrap")
+        put(self.ws, self.r, 2, public_text(source), "wrap")
         put(self.ws, self.r, 3, as_of, "text")
-        put(self.ws, self.r, 4, notes, "wrap")
+        put(self.ws, self.r, 4, public_text(notes), "wrap")
 
 
 def write(b: Builder) -> None:
@@ -120,4 +121,5 @@ def _scenario_file(rows: _Rows) -> None:
             text = f"(scenario text not available: {err})"
     for line in text.splitlines() or [""]:
         rows.r += 1
-        put(ws, rows.r, 1, line, "text")
+        # the file as it is, but for comment lines that point into the project (the shipped default's)
+        put(ws, rows.r, 1, public_text(line) if line.lstrip().startswith("#") else line, "text")

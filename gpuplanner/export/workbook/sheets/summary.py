@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING
 from openpyxl.formatting.rule import CellIsRule
 
 from .... import __version__
-from ...cells import FILL_BAD, FONT_BAD, F, put, quote_text, sheet_ref
+from ...cells import FILL_BAD, FONT_BAD, F, put, quote_text
 from .. import charts
 from ..options import Option
 from ..styles import traffic_light
+from . import summary_keys
 from .tco_block import YEAR_HEADER_ROW
 
 if TYPE_CHECKING:
     from ..builder import Builder
 
 SHEET = "Summary"
-COMPARISON_HEADER_ROW = 34  # below the key numbers (rows 12–29)
-KEY_NUMBERS_ROW = 12
-WIDTHS = (40, 26, 16, 16, 14, 16, 18, 18, 18, 14, 16, 16, 16, 4)  # columns A–N
+COMPARISON_HEADER_ROW = 37  # below the key numbers (rows 12–33)
+WIDTHS = (36, 16, 15, 14, 14, 22, 14, 15, 15, 12, 13, 13, 13, 4)  # columns A–N
 
 
 def write(b: Builder) -> None:
@@ -29,7 +29,7 @@ def write(b: Builder) -> None:
     # the comparison table first, so that the recommendation can point at it
     first, last = _comparison(b)
     _verdicts(b, first, last)
-    _key_numbers(b)
+    summary_keys.write(b)
     _charts(b, first, last)
     b.ws[SHEET].freeze_panes = "A2"
 
@@ -71,7 +71,7 @@ def _comparison(b: Builder) -> tuple[int, int]:
     )
     for i, h in enumerate(heads, start=1):
         put(ws, hdr, i, h, "header")
-    ws.row_dimensions[hdr].height = 45
+    ws.row_dimensions[hdr].height = 58
     for opt in b.options:
         _comparison_row(b, opt, hdr + opt.k)
     first, last = hdr + 1, hdr + len(b.options)
@@ -131,8 +131,8 @@ def _verdicts(b: Builder, first: int, last: int) -> None:
     )
     put(
         ws,
-        7,
-        3,
+        9,
+        1,
         t(
             "lowest cost per million training tokens among the options that fit (owning or renting "
             "on demand, whichever is cheaper)"
@@ -155,62 +155,10 @@ def _verdicts(b: Builder, first: int, last: int) -> None:
     )
 
 
-def _key_rows(b: Builder) -> list[tuple[str, str, str, str]]:
-    """(label, defined name or cell, unit, number format key) of each key number."""
-    t, cur, main = b.t, b.currency, b.main
-    return [
-        (t("GPU count"), "eng_gpu_count", "GPUs", "int"),
-        (t("Utilization"), "in_utilization", "", "pct"),
-        (t("Horizon"), "in_horizon_years", "years", "years"),
-        (t("GPU-hours"), "out_gpu_hours", "GPU-hours", "hours"),
-        (t("Wall-clock days"), main.cells["wall_days"], "days", "days"),
-        (t("Cloud on-demand"), "out_cloud_on_demand", cur, "money"),
-        (t("Cloud reserved 1 year"), "out_cloud_reserved_1y", cur, "money"),
-        (t("Cloud reserved 3 years"), "out_cloud_reserved_3y", cur, "money"),
-        (t("Cloud spot"), "calc_cloud_spot", cur, "money"),
-        (t("On-prem capex"), "calc_capex", cur, "money"),
-        (t("On-prem TCO"), "out_onprem_tco", cur, "money"),
-        (t("Break-even utilization"), "out_breakeven_utilization", "", "pct"),
-        (t("Cost per million training tokens (on-prem)"), "out_per_million_tokens", cur, "money2"),
-        (t("This job at on-demand prices"), "calc_job_cloud_on_demand", cur, "money"),
-        (t("NPV of buying instead of renting"), main.cells["npv_buy"], cur, "money"),
-        (t("IRR of buying instead of renting"), "calc_irr", "", "pct"),
-        (t("Payback"), "calc_payback_years", "years", "num2"),
-        (t("Crossover month"), "calc_crossover_month", "month", "month"),
-    ]
-
-
-def _key_numbers(b: Builder) -> None:
-    ws, t, main = b.ws[SHEET], b.t, b.main
-    put(ws, 10, 1, t("Key numbers (main GPU)") + f": {main.gpu.name}", "section")
-    for i, h in enumerate((t("Item"), t("Value"), t("Unit")), start=1):
-        put(ws, 11, i, h, "header")
-    where: dict[str, int] = {}
-    r = KEY_NUMBERS_ROW
-    for label, ref, unit, fmt in _key_rows(b):
-        where[ref] = r
-        put(ws, r, 1, label, "text")
-        put(ws, r, 2, F(ref), "link", b.fmt[fmt])
-        put(ws, r, 3, unit, "text")
-        if ref == main.cells["npv_buy"]:
-            ws.conditional_formatting.add(
-                f"B{r}", CellIsRule(operator="lessThan", formula=["0"], fill=FILL_BAD, font=FONT_BAD)
-            )
-        r += 1
-    assert r < COMPARISON_HEADER_ROW - 1
-    b.check(
-        "Summary: the key numbers show the TCO sheet's on-prem TCO and cloud on-demand",
-        f"AND(IF(ISNUMBER(out_onprem_tco),"
-        f"{b.close(sheet_ref(SHEET, where['out_onprem_tco'], 2), 'out_onprem_tco')},TRUE),"
-        f"IF(ISNUMBER(out_cloud_on_demand),"
-        f"{b.close(sheet_ref(SHEET, where['out_cloud_on_demand'], 2), 'out_cloud_on_demand')},TRUE))",
-    )
-
-
 def _charts(b: Builder, first: int, last: int) -> None:
     ws, t = b.ws[SHEET], b.t
     title = t("TCO by option over the horizon") + f" ({b.currency})"
-    ws.add_chart(charts.totals_chart(ws, title, COMPARISON_HEADER_ROW, first, last), "E6")
+    ws.add_chart(charts.totals_chart(ws, title, COMPARISON_HEADER_ROW, first, last), "H6")
     # the years of the horizon at export (year 0 … ROUNDUP(Y)): past the horizon nothing is paid
     years = max(1, math.ceil(b.main.inputs.horizon_years - 1e-9))
     line = charts.cumulative_chart(

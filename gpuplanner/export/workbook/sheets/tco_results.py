@@ -25,7 +25,7 @@ def _onprem(blk: TcoBlock) -> None:
     IDLE, FULL = n("node_power_idle_kw"), n("node_power_full_kw")
     blk.scalar(
         "onprem_tco",
-        "On-prem TCO = Σ own (undiscounted, spec §4.3.1)",
+        "On-prem TCO = Σ own (undiscounted)",
         cur,
         f'IF({K},SUM({blk.rng("own")}),"")',
         style="bold",
@@ -46,7 +46,7 @@ def _onprem(blk: TcoBlock) -> None:
     )
     blk.scalar(
         "onprem_closed",
-        "On-prem TCO, closed form a + b × u (spec §4.3.1)",
+        "On-prem TCO, closed form a + b × u",
         cur,
         f'IF({K},{c_("onprem_at_zero")}+{c_("energy_slope")}*in_utilization,"")',
     )

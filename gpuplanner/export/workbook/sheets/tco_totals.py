@@ -140,7 +140,7 @@ def _checks(blk: TcoBlock) -> None:
     b, c_, K, OD, both = blk.b, blk.c_, blk.known, blk.od_known, blk.both
     label = f"Option {blk.opt.k}"
     b.check(
-        f"{label}: Σ own cash flows equals the closed-form on-prem TCO a + b × u (spec §4.3.1)",
+        f"{label}: Σ own cash flows equals the closed-form on-prem TCO a + b × u",
         f"IF({K},{b.close(c_('onprem_tco'), c_('onprem_closed'))},TRUE)",
         SHEET,
     )

@@ -31,8 +31,8 @@ class _Lines:
 
     def line(self, key: str, label: str, unit: str, make: Make, fmt: str, style: str = "calc") -> None:
         ws, r = self.ws, self.r
-        put(ws, r, 1, label, "text")
-        put(ws, r, 2, unit, "text")
+        put(ws, r, 1, self.b.t(label), "text")
+        put(ws, r, 2, self.b.t(unit), "text")
         for opt in self.b.options:
             c = 2 + opt.k
 
@@ -50,6 +50,17 @@ def _tm(opt: Option, attr: str) -> Any:
 
 def _gp(opt: Option, attr: str) -> Any:
     return getattr(opt.est.goodput, attr) if opt.est.goodput else None
+
+
+def _band_lines(lines: _Lines, key: str, label: str, unit: str, field: str, scale: float, fmt: str) -> None:
+    """The engine's 80% band of `field` (Estimate.bands) as two lines below the value (issue #19)."""
+    for end in ("low", "high"):
+
+        def bound(o: Option, h: Callable[[str], str], end: str = end) -> Any:
+            band = getattr(o.est.bands, field, None) if o.est.bands else None
+            return None if band is None else getattr(band, end) * scale
+
+        lines.line(f"{key}_{end}", f"{label}, 80% band: {end} (engine)", unit, bound, fmt, "engine")
 
 
 def write(b: Builder) -> None:
@@ -125,6 +136,7 @@ def _time_lines(b: Builder, lines: _Lines) -> None:
         "int",
         "link",
     )
+    _band_lines(lines, "tps", "Throughput", "tokens per second, whole cluster", "tokens_per_second", 1.0, "int")
     line(
         "step_seconds",
         "Optimizer step (steady state, engine)",
@@ -167,6 +179,7 @@ def _time_lines(b: Builder, lines: _Lines) -> None:
         lambda o, h: F(f'IF(ISNUMBER({h("wall_seconds")}),{h("wall_seconds")}/in_seconds_per_day,"")'),
         "days",
     )
+    _band_lines(lines, "wall_days", "Wall-clock days", "days", "wall_seconds", 1 / 86400.0, "days")
     line(
         "gpu_hours",
         "GPU-hours = GPU count × wall-clock / 3600",
@@ -176,6 +189,7 @@ def _time_lines(b: Builder, lines: _Lines) -> None:
         ),
         "hours",
     )
+    _band_lines(lines, "gpu_hours", "GPU-hours", "GPU-hours", "gpu_hours", 1.0, "hours")
 
 
 def _cluster_lines(lines: _Lines) -> None:
