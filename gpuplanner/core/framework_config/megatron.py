@@ -22,7 +22,7 @@ _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-
 SWITCHES = frozenset(
     """bf16 fp16 swiglu untie-embeddings-and-output-weights sequence-parallel use-distributed-optimizer
     group-query-attention use-flash-attn disable-bias-linear overlap-grad-reduce overlap-param-gather
-    use-mcore-models transformer-impl no-masked-softmax-fusion add-qkv-bias""".split()
+    use-mcore-models no-masked-softmax-fusion add-qkv-bias""".split()
 )
 READ = (
     frozenset(
