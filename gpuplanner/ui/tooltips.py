@@ -207,7 +207,15 @@ def onprem_tco(e: Estimate) -> str:
     text += " + " + " + ".join(fmt.money(p, cur) for p in parts[2:])
     text += f"\n= {fmt.money(getattr(c, 'onprem_tco', None), cur)}"
     if getattr(c, "onprem_tco", None) is None:
-        text += "\n" + tr("Server price: {0}").format(_price(e, "node_price_usd"))
+        from .cost_fields import unknown_reason, unknown_text
+
+        # the engine names what is missing (core/cost_reasons.py); without a reason, the server price's source
+        named = unknown_text(e, "onprem_tco")
+        reason = unknown_reason(e, "onprem_tco")
+        if named:
+            text += "\n" + named + (f"\n({reason})" if reason else "")
+        else:
+            text += "\n" + tr("Server price: {0}").format(_price(e, "node_price_usd"))
     return text
 
 

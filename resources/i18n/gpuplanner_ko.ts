@@ -80,6 +80,109 @@
             <translation>gpuplanner 정보</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="19" />
+            <source>On demand</source>
+            <translation>온디맨드</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="20" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="29" />
+            <source>Reserved 1 year</source>
+            <translation>1년 예약 인스턴스</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="21" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="30" />
+            <source>Reserved 3 years</source>
+            <translation>3년 예약 인스턴스</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="22" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="31" />
+            <source>Spot</source>
+            <translation>스팟</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="23" />
+            <source>Server price</source>
+            <translation>서버 가격</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="24" />
+            <source>Network</source>
+            <translation>네트워크</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="25" />
+            <source>Installation</source>
+            <translation>설치비</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="26" />
+            <source>Electricity</source>
+            <translation>전기 요금</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="27" />
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="28" />
+            <source>Colocation</source>
+            <translation>코로케이션</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="29" />
+            <source>Support</source>
+            <translation>유지보수</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="30" />
+            <source>Staff</source>
+            <translation>인건비</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="31" />
+            <source>Software</source>
+            <translation>소프트웨어</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="32" />
+            <source>Depreciation</source>
+            <translation>감가상각 기간</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="33" />
+            <source>Discount rate</source>
+            <translation>할인율</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="34" />
+            <source>Exchange rate</source>
+            <translation>환율</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="35" />
+            <source>node idle power (catalog, Tools › Catalog editor)</source>
+            <translation>노드 유휴 전력 (카탈로그, 도구 › 카탈로그 편집기)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="36" />
+            <source>node training power (catalog, Tools › Catalog editor)</source>
+            <translation>노드 학습 전력 (카탈로그, 도구 › 카탈로그 편집기)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="37" />
+            <source>node full power (catalog, Tools › Catalog editor)</source>
+            <translation>노드 최대 전력 (카탈로그, 도구 › 카탈로그 편집기)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/cost_fields.py" line="57" />
+            <source>unknown: enter {0} in step 4</source>
+            <translation>알 수 없음: 4단계에서 {0}을(를) 입력하세요</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/formatting.py" line="27" />
             <location filename="../../gpuplanner/ui/formatting.py" line="33" />
             <source>{0} GiB</source>
@@ -288,6 +391,81 @@
             <translation>플래너가 고른 재계산</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="53" />
+            <source>age unknown</source>
+            <translation>시점 불명</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="55" />
+            <source>this month</source>
+            <translation>이번 달</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="57" />
+            <source>1 month old</source>
+            <translation>1개월 전</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="58" />
+            <source>{0} months old</source>
+            <translation>{0}개월 전</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="80" />
+            <source>not published: the catalog has no default offer for this GPU and tier</source>
+            <translation>공개되지 않음: 카탈로그에 이 GPU와 요금제의 기본 상품이 없습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="82" />
+            <source>catalog default: {0}, as of {1} ({2})</source>
+            <translation>카탈로그 기본값: {0}, {1} 기준 ({2})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="85" />
+            <source> — older than {0} months: check today's price</source>
+            <translation> — {0}개월보다 오래됨: 현재 가격을 확인하세요</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="90" />
+            <source>offer picked: {0}, as of {1} ({2})</source>
+            <translation>선택한 상품: {0}, {1} 기준 ({2})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="93" />
+            <source>your edit (typed into this scenario)</source>
+            <translation>직접 입력 (이 시나리오에 입력한 값)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="98" />
+            <source>Default on-demand offers of the compared GPUs:</source>
+            <translation>비교 GPU의 기본 온디맨드 상품:</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="105" />
+            <source>{0}: not published</source>
+            <translation>{0}: 공개되지 않음</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="123" />
+            <source>Cloud offer</source>
+            <translation>클라우드 상품</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="126" />
+            <source>Where this price comes from</source>
+            <translation>이 가격의 출처</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="142" />
+            <source> (default)</source>
+            <translation> (기본값)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="149" />
+            <source>your edit: ${0:,.2f}</source>
+            <translation>직접 입력: ${0:,.2f}</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
             <source>minutes</source>
             <translation>분</translation>
@@ -412,97 +590,87 @@ short {1}</source>
             <translation>파레토 프런트: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="26" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
             <source>Owning (TCO)</source>
             <translation>온프레미스 구매 (TCO)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="28" />
             <source>Cloud on demand</source>
             <translation>클라우드 온디맨드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="28" />
-            <source>Reserved 1 year</source>
-            <translation>1년 예약 인스턴스</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="29" />
-            <source>Reserved 3 years</source>
-            <translation>3년 예약 인스턴스</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="30" />
-            <source>Spot</source>
-            <translation>스팟</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="38" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="39" />
             <source>Rent or buy: cost over the horizon by utilization</source>
             <translation>임대 또는 구매: 가동률별 분석 기간 총비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="48" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="49" />
             <source>Utilization (%)</source>
             <translation>가동률 (%)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="73" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="74" />
             <source>Cost over {0:g} years ({1})</source>
             <translation>{0:g}년 총비용 ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="79" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
             <source>no cost estimate</source>
             <translation>비용 추정값 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="81" />
             <source>No cost curve: {0}</source>
             <translation>비용 곡선 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="101" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="102" />
             <source>{0} × {1}.</source>
             <translation>{0} × {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="104" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="107" />
+            <source>Owning (TCO) {0}.</source>
+            <translation>온프레미스 구매 (TCO) {0}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="109" />
             <source>No price for {0} (enter one in step 4).</source>
             <translation>{0} 가격 없음 (4단계에서 입력하세요).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="119" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="124" />
             <source>break-even {0}</source>
             <translation>손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="128" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="133" />
             <source>Owning wins above {0} utilization.</source>
             <translation>가동률 {0} 이상에서는 온프레미스 구매가 유리합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="130" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="135" />
             <source>No break-even between 0 and 100%.</source>
             <translation>가동률 0–100% 사이에 손익분기점이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="134" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="139" />
             <source>Curves: prices × hours, no estimator band.</source>
             <translation>곡선: 가격 × 시간, 추정 오차 구간 없음.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="144" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="149" />
             <source>yours {0}</source>
             <translation>현재 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="171" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="176" />
             <source>at {0} utilization</source>
             <translation>가동률 {0}일 때</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="196" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="201" />
             <source>On-demand {0}, owning {1}, break-even {2}</source>
             <translation>온디맨드 {0}, 온프레미스 구매 {1}, 손익분기 가동률 {2}</translation>
         </message>
@@ -948,31 +1116,31 @@ short {1}</source>
             <translation>온프레미스 TCO = 초기 투자비 − 잔존가치 + 전력비 + 코로케이션 + 유지보수 + (인건비 + 소프트웨어) × 연수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="210" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="218" />
             <source>Server price: {0}</source>
             <translation>서버 가격: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="220" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="228" />
             <source>break-even = the utilization where owning TCO equals cloud on-demand over the horizon
 (both linear in utilization: u* = TCO(0) / (on-demand slope − energy slope))</source>
             <translation>손익분기 가동률 = 분석 기간 동안 온프레미스 TCO와 클라우드 온디맨드 비용이 같아지는 가동률
 (둘 다 가동률에 선형: u* = TCO(0) / (온디맨드 기울기 − 전력비 기울기))</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="224" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="232" />
             <source>none in 0–100%: one of them is cheaper at every utilization, or a price is missing</source>
             <translation>0–100% 범위에 없음: 모든 가동률에서 한쪽이 더 저렴하거나 가격이 빠져 있음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="236" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="244" />
             <source>cost per million tokens = owning TCO / (tokens/s × 3600 × hours × utilization) × 10⁶
 = {0}</source>
             <translation>백만 토큰당 비용 = 온프레미스 TCO / (초당 토큰 수 × 3600 × 시간 × 가동률) × 10⁶
 = {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/tooltips.py" line="244" />
+            <location filename="../../gpuplanner/ui/tooltips.py" line="252" />
             <source>tensor {0} × pipeline {1} × context {2} × data {3} = {4} GPUs
 ZeRO stage {5} (shards over dp × cp = {6}), expert parallel {7}
 micro-batch {8}, recompute {9}</source>
@@ -1187,11 +1355,6 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>유휴 전력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="65" />
-            <source>Network</source>
-            <translation>네트워크</translation>
-        </message>
-        <message>
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="66" />
             <source>Network per GPU</source>
             <translation>GPU당 네트워크</translation>
@@ -1205,11 +1368,6 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="68" />
             <source>Network cost</source>
             <translation>네트워크 비용</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="69" />
-            <source>Installation</source>
-            <translation>설치비</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="70" />
@@ -1262,46 +1420,6 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>리전</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="81" />
-            <source>Electricity</source>
-            <translation>전기 요금</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="82" />
-            <source>PUE</source>
-            <translation>PUE</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="83" />
-            <source>Colocation</source>
-            <translation>코로케이션</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="84" />
-            <source>Support</source>
-            <translation>유지보수</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="85" />
-            <source>Staff</source>
-            <translation>인건비</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="86" />
-            <source>Software</source>
-            <translation>소프트웨어</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="87" />
-            <source>Depreciation</source>
-            <translation>감가상각 기간</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="88" />
-            <source>Discount rate</source>
-            <translation>할인율</translation>
-        </message>
-        <message>
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="89" />
             <source>Checkpoint write</source>
             <translation>체크포인트 쓰기 속도</translation>
@@ -1310,11 +1428,6 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="90" />
             <source>Restart</source>
             <translation>재시작 시간</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/catalog_columns.py" line="91" />
-            <source>Exchange rate</source>
-            <translation>환율</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/catalog_columns.py" line="92" />
@@ -2251,262 +2364,277 @@ Nothing was changed.</source>
             <translation>할인율 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="33" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="35" />
             <source>Costs</source>
             <translation>비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="35" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="37" />
             <source>Cloud prices and the cost of owning, prefilled from the catalog. Italic values are the catalog's; type to override, ↺ to go back.</source>
             <translation>클라우드 가격과 온프레미스 구매 비용으로, 카탈로그 값이 미리 채워져 있습니다. 기울임꼴 값은 카탈로그 값이며, 입력하면 덮어쓰고 ↺를 누르면 되돌립니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="46" />
             <source>Use and horizon</source>
             <translation>가동률과 분석 기간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="51" />
             <source>&amp;Site profile:</source>
             <translation>사이트 프로필(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="51" />
             <source>Electricity, PUE, colocation, staff and financing defaults</source>
             <translation>전기 요금, PUE, 코로케이션, 인건비, 금융 조건 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="51" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="53" />
             <source>% of hours</source>
             <translation>% (전체 시간 대비)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="55" />
             <source>&amp;Utilization:</source>
             <translation>가동률(&amp;U):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="55" />
             <source>Share of the horizon's hours the GPUs do useful work</source>
             <translation>분석 기간의 전체 시간 중 GPU가 실제 작업을 하는 비율</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="57" />
             <source> years</source>
             <translation>년</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="58" />
             <source>Hori&amp;zon:</source>
             <translation>분석 기간(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="60" />
             <source>US dollar (USD)</source>
             <translation>미국 달러 (USD)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="61" />
             <source>Korean won (KRW)</source>
             <translation>대한민국 원 (KRW)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="62" />
             <source>Currenc&amp;y:</source>
             <translation>통화(&amp;Y):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="63" />
             <source> KRW per USD</source>
             <translation> KRW/USD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="63" />
             <source>E&amp;xchange rate:</source>
             <translation>환율(&amp;X):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="67" />
             <source>Cloud prices</source>
             <translation>클라우드 가격</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="73" />
+            <source>Default offer: the catalog's offer marked default for the GPU and tier (one per GPU and tier, cloud_offers.csv). Each price shows its provider, as-of date and age; pick another offer under it.</source>
+            <translation>기본 상품: 카탈로그에서 해당 GPU와 요금제의 기본값으로 표시된 상품 (GPU와 요금제마다 하나, cloud_offers.csv). 각 가격 아래에 제공업체, 기준일과 경과 기간이 표시되며, 그 아래 목록에서 다른 상품을 고를 수 있습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="84" />
+            <source>Default offers of the compared GPUs</source>
+            <translation>비교 GPU의 기본 상품</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="85" />
             <source> USD per GPU-hour</source>
             <translation> USD/GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="88" />
             <source>&amp;On demand:</source>
             <translation>온디맨드(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="89" />
             <source>Reserved &amp;1 year:</source>
             <translation>1년 예약(&amp;1):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="90" />
             <source>Reserved &amp;3 years:</source>
             <translation>3년 예약(&amp;3):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="91" />
             <source>S&amp;pot:</source>
             <translation>스팟(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="95" />
+            <source>{0} offer</source>
+            <translation>{0} 상품</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="106" />
             <source>% of spot hours lost</source>
             <translation>% (스팟 시간 중 손실)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="108" />
             <source>Spot &amp;interruptions:</source>
             <translation>스팟 중단(&amp;I):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="108" />
             <source>Work lost to preemption; spot cost is divided by (1 − this)</source>
             <translation>선점(회수)으로 잃는 작업 비율. 스팟 비용을 (1 − 이 값)으로 나눕니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="82" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="113" />
             <source>Owning (on-premises)</source>
             <translation>구매 (온프레미스)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="115" />
             <source> USD per node</source>
             <translation> USD/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="116" />
             <source>Se&amp;rver price:</source>
             <translation>서버 가격(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="117" />
             <source>Net&amp;work:</source>
             <translation>네트워크(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="119" />
             <source>Installation:</source>
             <translation>설치비:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="90" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="121" />
             <source>% import tax</source>
             <translation>% 수입 관세</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="122" />
             <source>Import tax:</source>
             <translation>수입 관세:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="93" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
             <source> USD per kWh</source>
             <translation> USD/kWh</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="93" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
             <source>E&amp;lectricity:</source>
             <translation>전기 요금(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="95" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="126" />
             <source>% per year</source>
             <translation>% (연간)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="127" />
             <source>Electricity price rise:</source>
             <translation>전기 요금 연간 상승률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="128" />
             <source>PUE:</source>
             <translation>PUE:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="130" />
             <source> USD per kW-month</source>
             <translation> USD/kW·월</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="130" />
             <source>Colocation:</source>
             <translation>코로케이션:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="104" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="135" />
             <source>Support:</source>
             <translation>유지보수:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="138" />
             <source>% of capex per year</source>
             <translation>% (초기 투자비 대비, 연간)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="142" />
             <source> USD per year</source>
             <translation> USD/년</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="111" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="142" />
             <source>Staff:</source>
             <translation>인건비:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="144" />
             <source>Software:</source>
             <translation>소프트웨어:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="146" />
             <source>&amp;Depreciation:</source>
             <translation>감가상각 기간(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="148" />
             <source>Discount rate:</source>
             <translation>할인율:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="155" />
             <source>Change site profile</source>
             <translation>사이트 프로필 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="160" />
             <source>Change utilization</source>
             <translation>가동률 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="134" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="165" />
             <source>Change horizon</source>
             <translation>분석 기간 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="137" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="168" />
             <source>Change currency</source>
             <translation>통화 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="173" />
             <source>Change spot interruptions</source>
             <translation>스팟 중단 비율 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="149" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="180" />
             <source>Change import tax</source>
             <translation>수입 관세 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="156" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="187" />
             <source>Change electricity price rise</source>
             <translation>전기 요금 상승률 변경</translation>
         </message>
@@ -2730,87 +2858,87 @@ Source: {5}</source>
 출처: {5}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="48" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="48" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="49" />
             <source>The planned GPU in numbers; hover a number for its formula and inputs.</source>
             <translation>계획 대상 GPU의 수치입니다. 수치 위에 마우스를 올리면 계산식과 입력값이 보입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="59" />
             <source>Framework behaviour assumed:</source>
             <translation>가정한 프레임워크 동작:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
             <source>Headroom:</source>
             <translation>여유 메모리:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
             <source>Largest micro-batch that fits:</source>
             <translation>메모리에 맞는 최대 마이크로 배치:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
             <source>Layout:</source>
             <translation>병렬 구성:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
             <source>Wall clock:</source>
             <translation>실제 소요 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
             <source>GPU-hours:</source>
             <translation>GPU 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
             <source>Throughput:</source>
             <translation>처리량:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
             <source>MFU:</source>
             <translation>MFU:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
             <source>Job at on-demand prices:</source>
             <translation>온디맨드 가격 기준 작업 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
             <source>Cloud on demand (horizon):</source>
             <translation>클라우드 온디맨드 (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
             <source>Owning TCO (horizon):</source>
             <translation>온프레미스 TCO (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
             <source>Break-even utilization:</source>
             <translation>손익분기 가동률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="74" />
             <source>Owning cost per million tokens:</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="86" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="87" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
@@ -3759,27 +3887,32 @@ An existing file there was left as it was.</source>
     <context>
         <name>CostPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="165" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="102" />
+            <source>Pick the {0} offer</source>
+            <translation>{0} 상품 선택</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="196" />
             <source>Catalog default</source>
             <translation>카탈로그 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="192" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="223" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="220" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="251" />
             <source>{0} (not in the catalog)</source>
             <translation>{0} (카탈로그에 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="231" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="262" />
             <source>catalog</source>
             <translation>카탈로그</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="238" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="274" />
             <source>Catalog prices for {0}. A price you type applies to every candidate GPU.</source>
             <translation>{0}의 카탈로그 가격입니다. 직접 입력한 가격은 모든 후보 GPU에 적용됩니다.</translation>
         </message>
@@ -4534,22 +4667,22 @@ The model was not changed.</source>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="104" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="105" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="123" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="131" />
             <source>fit probability {0}</source>
             <translation>메모리에 맞을 확률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="151" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="152" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>

@@ -12,11 +12,13 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QWidget
 
+from gpuplanner.core.cost_inputs import TIER_KEYS
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.scenario import CostSettings, Scenario
 
 from ..document import ScenarioDocument
 from ..fields import DefaultableSpin, Form, dspin, set_value
+from ..offer_picker import OfferPicker, compared_offers
 from .base import PlannerPage
 
 PERCENT = 100.0
@@ -67,11 +69,40 @@ class CostPage(PlannerPage):
         self.cloud_note = QLabel()
         self.cloud_note.setWordWrap(True)
         form.addRow(self.cloud_note)
+        self.rule_note = QLabel(
+            t(
+                "Default offer: the catalog's offer marked default for the GPU and tier (one per GPU and tier, "
+                "cloud_offers.csv). Each price shows its provider, as-of date and age; pick another offer under it."
+            )
+        )
+        self.rule_note.setWordWrap(True)
+        form.addRow(self.rule_note)
+        # the default on-demand offer of every compared GPU, so that prices from different providers and years
+        # are seen side by side before they decide the recommendation (issue #16 item 5)
+        self.compared = QLabel()
+        self.compared.setWordWrap(True)
+        self.compared.setAccessibleName(t("Default offers of the compared GPUs"))
         per_hour = t(" USD per GPU-hour")
-        self._defaultable(form, "cloud_usd_per_gpu_hour", t("&On demand:"), 0, 1000, per_hour, step=0.1)
-        self._defaultable(form, "reserved_1y_usd_per_gpu_hour", t("Reserved &1 year:"), 0, 1000, per_hour, step=0.1)
-        self._defaultable(form, "reserved_3y_usd_per_gpu_hour", t("Reserved &3 years:"), 0, 1000, per_hour, step=0.1)
-        self._defaultable(form, "spot_usd_per_gpu_hour", t("S&pot:"), 0, 1000, per_hour, step=0.1)
+        self.offers: dict[str, OfferPicker] = {}
+        for tier, key, label in (
+            ("on_demand", "cloud_usd_per_gpu_hour", t("&On demand:")),
+            ("reserved_1y", "reserved_1y_usd_per_gpu_hour", t("Reserved &1 year:")),
+            ("reserved_3y", "reserved_3y_usd_per_gpu_hour", t("Reserved &3 years:")),
+            ("spot", "spot_usd_per_gpu_hour", t("S&pot:")),
+        ):
+            self._defaultable(form, key, label, 0, 1000, per_hour, step=0.1)
+            picker = OfferPicker()
+            picker.setAccessibleName(t("{0} offer").format(label.replace("&", "").rstrip(":")))
+            form.addRow("", picker)
+            self.offers[tier] = picker
+            picker.picked.connect(
+                lambda price, k=key, lab=label: self.edit_field(
+                    f"cost.{k}",
+                    cost(**{k: price}),
+                    self.tr("Pick the {0} offer").format(lab.replace("&", "").rstrip(":")),
+                )
+            )
+        form.addRow(self.compared)
         self.spot_lost = dspin(0, 99, t("% of spot hours lost"), decimals=0, step=1)
         self.rows["cost.spot_lost_fraction"] = form.add(
             t("Spot &interruptions:"), self.spot_lost, t("Work lost to preemption; spot cost is divided by (1 − this)")
@@ -230,6 +261,11 @@ class CostPage(PlannerPage):
             dv = getattr(defaults, key, None) if defaults is not None else None
             src = defaults.source(key) if defaults is not None else self.tr("catalog")
             w.set_values(getattr(c, key), dv, src)
+        gpu = s.hardware.gpu
+        known = gpu in self.doc.catalog.gpus
+        for tier, picker in self.offers.items():
+            offers = self.doc.catalog.offers_for(gpu, tier) if known else ()
+            picker.set_offers(offers, getattr(c, TIER_KEYS[tier]))
 
     def after_commit(self, s: Scenario) -> None:
         g = self.doc.catalog.gpus.get(s.hardware.gpu)
@@ -237,6 +273,7 @@ class CostPage(PlannerPage):
         self.cloud_note.setText(
             self.tr("Catalog prices for {0}. A price you type applies to every candidate GPU.").format(name)
         )
+        self.compared.setText(compared_offers(self.doc.catalog, s.hardware.compared_gpus))
         self.rows["cost.usd_to_krw"].widget.setEnabled(s.cost.currency == "KRW")
 
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPush
 from .. import formatting as fmt
 from .. import memory_figures as mf
 from .. import tooltips as tips
+from ..cost_fields import unknown_text
 from ..document import ScenarioDocument
 from ..framework_text import framework_assumed
 from ..recommend import fit_phrase
@@ -167,7 +168,12 @@ class ResultsPage(PlannerPage):
                 fmt.money(getattr(cost, "cloud_on_demand", None), cur),
                 tips.cloud_total(e, "cloud_on_demand"),
             ),
-            "onprem_tco": (fmt.money(getattr(cost, "onprem_tco", None), cur), tips.onprem_tco(e)),
+            "onprem_tco": (
+                fmt.money(getattr(cost, "onprem_tco", None), cur)
+                if getattr(cost, "onprem_tco", None) is not None
+                else unknown_text(e, "onprem_tco") or fmt.DASH,
+                tips.onprem_tco(e),
+            ),
             "breakeven": (fmt.percent(getattr(cost, "breakeven_utilization", None), 1), tips.breakeven(e)),
             "per_million": (self._per_million(getattr(cost, "per_million_tokens", None), cur), tips.per_million(e)),
         }

@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QColor
 
 from .. import formatting as fmt
+from ..cost_fields import unknown_text
 from ..resultset import CandidateResult, ResultSet
 from ..theme import TIER_COLORS
 from .base import PlotPanel, keep_inside
@@ -100,6 +101,10 @@ class TcoPlot(PlotPanel):
             curve.setData(xs, ys)
         notes = [tr("{0} × {1}.").format(rs.scenario.hardware.gpu_count, c.gpu_name)]
         later = []
+        owning_why = unknown_text(c.estimate, "onprem_tco") if series_label("onprem_tco") in missing else ""
+        if owning_why:  # the engine names the field that is missing (core/cost_reasons.py)
+            missing.remove(series_label("onprem_tco"))
+            later.append(tr("Owning (TCO) {0}.").format(owning_why))
         if missing:
             later.append(tr("No price for {0} (enter one in step 4).").format(", ".join(missing)))
         u_star = getattr(cost, "breakeven_utilization", None)
