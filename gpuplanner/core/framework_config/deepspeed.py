@@ -88,7 +88,8 @@ def apply_deepspeed(d: Draft, cfg: Any, *, hf: dict[str, Any] | None = None, pre
     total = _auto(cfg.get("train_batch_size"), None)
     if micro is None:
         micro = 1
-        said = "auto (the HF Trainer fills it)" if cfg.get("train_micro_batch_size_per_gpu") == "auto" else "not in the file"
+        auto = cfg.get("train_micro_batch_size_per_gpu") == "auto"
+        said = "auto (the HF Trainer fills it)" if auto else "not in the file"
         d.assume(f"train_micro_batch_size_per_gpu 1 ({said}; edit workload.micro_batch in the scenario)")
     d.workload["micro_batch"] = as_int(d, f"{prefix}train_micro_batch_size_per_gpu", micro)
     d.grad_accum = as_int(d, f"{prefix}gradient_accumulation_steps", accum)
