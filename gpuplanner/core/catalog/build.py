@@ -143,7 +143,7 @@ def _check_defaults(
                         line=rows[1].line,
                         column="default_for_gpu",
                     ),
-                    *(("nodes", r.id) for r in reversed(rows)),  # the later default is the likelier slip
+                    *_later_first("nodes", rows),  # the user's later default is the likelier slip
                 )
             )
         elif not rows and nodes_complete:
@@ -155,9 +155,9 @@ def _check_defaults(
                         file=node_rows[0].file if node_rows else SCHEMA["nodes"].file,
                         column="default_for_gpu",
                     ),
-                    # a GPU the user added without its server, or the user's node rows that took the default away
-                    ("gpus", gid),
+                    # the user's node rows that took the default away, else a GPU the user added without one
                     *(("nodes", r.id) for r in node_rows if r.user and r.cells.get("gpu", "").strip() == gid),
+                    ("gpus", gid),
                 )
             )
     offer_defaults: dict[tuple[str, str], list[RawRow]] = {}
@@ -175,9 +175,14 @@ def _check_defaults(
                         line=rows[1].line,
                         column="default",
                     ),
-                    *(("cloud_offers", r.id) for r in reversed(rows)),
+                    *_later_first("cloud_offers", rows),
                 )
             )
+
+
+def _later_first(table: str, rows: list[RawRow]) -> list[tuple[str, str]]:
+    """The rows as culprits: the user's before the shipped ones, later lines of the user file first."""
+    return [(table, r.id) for r in sorted(rows, key=lambda r: (r.user, r.line), reverse=True)]
 
 
 def _about(err: CatalogError, *rows: tuple[str, str]) -> CatalogError:

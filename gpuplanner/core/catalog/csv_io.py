@@ -15,6 +15,8 @@ from gpuplanner.core.files import read_user_file
 from .schema import SCHEMA, TableSchema
 from .types import CatalogError, RawRow
 
+_CR_MARK = "\ue000"  # a private-use character standing in for a cell's bare CR while the csv module reads
+
 
 def read_table_file(path: Path, schema: TableSchema, *, partial_columns: bool = False) -> list[RawRow]:
     """Read one CSV file; structural problems raise CatalogError naming the file and line.
@@ -59,18 +61,23 @@ def read_table_rows(
         line = data[: exc.start].count(b"\n") + 1
         problem(CatalogError("is not UTF-8 text (save it as CSV UTF-8)", file=name, line=line), "file")
         return [], problems
-    if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        problem(CatalogError("contains NUL bytes (corrupt or not a CSV file)", file=name, line=line), "file")
+    nul_line = text[: text.index("\x00")].count("\n") + 1 if "\x00" in text else None
+    if nul_line is not None and (not lenient or nul_line == 1):  # a user file: only the rows holding one
+        problem(CatalogError("contains NUL bytes (corrupt or not a CSV file)", file=name, line=nul_line), "file")
         return [], problems
     if not text.strip():
         problem(CatalogError("file is empty (expected a header line with the column names)", file=name, line=1), "file")
         return [], problems
+    # versions before issue #18 wrote a cell's lone CR unquoted, and the reader took it for a line end. In a
+    # file with LF line ends (as we write them) and no CRLF, every lone CR is a cell's: read it as one.
+    mended = lenient and "\r" in text and "\n" in text and "\r\n" not in text and _CR_MARK not in text
+    if mended:
+        text = text.replace("\r", _CR_MARK)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows: list[RawRow] = []
     start = 1  # where the record being read begins (a syntax error is named there, not at the file's end)
     try:
-        header = [h.strip() for h in next(reader)]
+        header = [h.replace(_CR_MARK, "\r").strip() for h in next(reader)]
         known = set(schema.column_names)
         if lenient:  # a column this version does not know (a newer or hand-made file) is left out, not the file
             for h in dict.fromkeys(h for h in header if h not in known):
@@ -88,6 +95,8 @@ def read_table_rows(
                 cells = next(reader)
             except StopIteration:
                 break
+            if mended:
+                cells = [c.replace(_CR_MARK, "\r") for c in cells]
             if not cells or all(not c.strip() for c in cells):
                 continue
             if len(cells) != width:
@@ -96,6 +105,11 @@ def read_table_rows(
                 at = header.index("id")
                 short.row_id = cells[at].strip() if len(cells) > at else ""
                 problem(short, "row")
+                continue
+            if any("\x00" in c for c in cells):
+                corrupt = CatalogError("contains NUL bytes (a corrupt line?)", file=name, line=start)
+                corrupt.row_id = cells[header.index("id")].strip()
+                problem(corrupt, "row")
                 continue
             rows.append(RawRow({header[i]: cells[i] for i in keep}, name, start))
     except csv.Error as exc:
@@ -156,6 +170,8 @@ def _writer(buf: io.StringIO) -> Callable[[list[str]], None]:
     quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)
 
     def write(cells: list[str]) -> None:
+        # a NUL would make the reader refuse the line: shown as U+FFFD, as parse_cell shows it anyway
+        cells = [c.replace("\x00", "\ufffd") for c in cells]
         (quoted if any("\r" in c for c in cells) else plain).writerow(cells)
 
     return write

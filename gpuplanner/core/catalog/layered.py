@@ -66,15 +66,9 @@ def read_user_layer(user_dir: Path) -> tuple[dict[str, list[RawRow]], list[UserR
     return tables, problems
 
 
-def _culprit(
-    err: CatalogError, by_key: Mapping[tuple[str, str], RawRow], shipped_ids: Mapping[str, set[str]]
-) -> RawRow | None:
-    """The user row to leave out for ``err``: a row the user added before one that edits a shipped row."""
-    keyed = [(key, by_key[key]) for key in err.rows if key in by_key]
-    for (table, rid), row in keyed:
-        if rid not in shipped_ids.get(table, set()):
-            return row
-    return keyed[0][1] if keyed else None
+def _culprit(err: CatalogError, by_key: Mapping[tuple[str, str], RawRow]) -> RawRow | None:
+    """The user row to leave out for ``err``: the likeliest of the rows it concerns that is the user's."""
+    return next((by_key[key] for key in err.rows if key in by_key), None)
 
 
 def lay_over(
@@ -85,7 +79,6 @@ def lay_over(
     None when the shipped rows alone do not build (the caller reports the shipped catalog's problems).
     """
     user = {t: list(rows) for t, rows in user.items()}
-    shipped_ids = {t: {r.id for r in rows} for t, rows in shipped.items()}
     left_out: list[UserRowProblem] = []
     for _ in range(1 + sum(len(rows) for rows in user.values())):  # each round leaves out one row or more
         cat, problems = build_catalog(merge_rows(shipped, user))
@@ -94,7 +87,7 @@ def lay_over(
         by_row: dict[int, tuple[RawRow, list[CatalogError]]] = {}
         by_key = {(t, r.id): r for t, rows in user.items() for r in rows}
         for err in problems:
-            row = _culprit(err, by_key, shipped_ids)
+            row = _culprit(err, by_key)
             if row is not None:
                 by_row.setdefault(id(row), (row, []))[1].append(err)
         if not by_row:

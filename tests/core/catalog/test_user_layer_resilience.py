@@ -177,3 +177,13 @@ def test_the_user_layer_refuses_to_write_onto_a_device(user_dir: Path) -> None:
     with pytest.raises((FileAccessError, CatalogError)):
         save_user_row("gpus", {"id": "l4", "gemm_efficiency": 0.6}, user_dir)
     assert (user_dir / "gpus.csv").is_symlink() and os.path.realpath(user_dir / "gpus.csv") == "/dev/null"
+
+
+def test_a_file_an_older_version_wrote_with_a_bare_cr_reads_and_the_next_save_quotes_it(user_dir: Path) -> None:
+    (user_dir / "gpus.csv").write_bytes(b"id,gemm_efficiency,notes\nl4,0.6,first\rsecond\nl40s,0.7,\rx\n")
+    cat = load_catalog(user_dir=user_dir)
+    assert cat.dropped == () and cat.gpu("l4").gemm_efficiency == 0.6 and cat.gpu("l40s").gemm_efficiency == 0.7
+    save_user_row("gpus", {"id": "l4", "gemm_efficiency": 0.65}, user_dir)
+    raw = (user_dir / "gpus.csv").read_bytes()
+    assert b'"first\rsecond"' in raw and b'"\rx"' in raw
+    assert [r.cells["notes"] for r in read_user_rows("gpus", user_dir)] == ["first\rsecond", "\rx"]
