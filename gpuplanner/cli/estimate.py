@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any
 
 from ..core.errors import InputError
@@ -21,6 +22,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..core.catalog import CatalogError
     from ..core.engine import estimate, load_checked
+    from ..core.plan import headroom_band
     from ..core.report import estimate_document
 
     scenario, catalog = load_checked(args.scenario)
@@ -34,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
-        print(human(doc, framework_line(scenario, result)))
+        print(human(doc, framework_line(scenario, result), headroom=headroom_band(result)))
     return EXIT_OK
 
 
@@ -57,11 +59,26 @@ def _range(doc: dict[str, Any], name: str, unit: float, fmt: str) -> str:
     return f" (80%: {b[0] / unit:{fmt}}–{b[1] / unit:{fmt}})"
 
 
+def _verdict(word: str) -> str:
+    return "DOES NOT FIT" if word == "does not fit" else word
+
+
+def _headroom_range(band: Any) -> str:
+    if band is None:
+        return ""
+    gib = 2**30
+    return f", 80%: {band.low / gib:.1f}–{band.high / gib:.1f}"
+
+
 def _chance(p: float | None) -> str:
-    return "" if p is None else f", fit probability {100 * p:.0f}%"
+    # rounded down: 89.6% must not read "90%" next to "probably fits" (the word changes at 0.9)
+    return "" if p is None else f", fit probability {math.floor(100 * p)}%"
 
 
-def human(doc: dict[str, Any], framework: str | None = None) -> str:
+def human(doc: dict[str, Any], framework: str | None = None, *, headroom: Any = None) -> str:
+    """``headroom``: the headroom's 80% band (core.plan.headroom_band), shown after the headroom."""
+    from ..core.plan import fit_word
+
     gib = 2**30
     m, t, p = doc["memory"], doc["time"], doc["parallel"]
     lines = [
@@ -77,8 +94,8 @@ def human(doc: dict[str, Any], framework: str | None = None) -> str:
         lines.append(
             f"  memory/GPU   {m['total'] / gib:.1f} GiB peak{_range(doc, 'memory_total', gib, '.1f')} + "
             f"{m['overhead'] / gib:.1f} GiB overhead of "
-            f"{m['capacity'] / gib:.1f} GiB -> {'fits' if m['fits'] else 'DOES NOT FIT'} "
-            f"(headroom {m['headroom'] / gib:.1f} GiB)" + _chance(m.get("fit_probability"))
+            f"{m['capacity'] / gib:.1f} GiB -> {_verdict(fit_word(m.get('fit_probability'), m['fits']))} "
+            f"(headroom {m['headroom'] / gib:.1f} GiB{_headroom_range(headroom)})" + _chance(m.get("fit_probability"))
         )
         if m.get("reserved") is not None:
             unified = f", unified (paged) {m['unified'] / gib:.1f} GiB" if m.get("unified") else ""
@@ -97,7 +114,7 @@ def human(doc: dict[str, Any], framework: str | None = None) -> str:
             f"  time         {t['wall_seconds'] / 86400:.1f} days wall clock"
             f"{_range(doc, 'wall_seconds', 86400, '.1f')}, "
             f"{t['gpu_hours']:,.0f} GPU-hours{_range(doc, 'gpu_hours', 1, ',.0f')}, "
-            f"{t['tokens_per_second']:,.0f} tokens/s, "
+            f"{t['tokens_per_second']:,.0f} tokens/s{_range(doc, 'tokens_per_second', 1, ',.0f')}, "
             f"MFU {100 * t['mfu']:.1f}%"
         )
     sv = doc.get("serving")
@@ -110,6 +127,7 @@ def human(doc: dict[str, Any], framework: str | None = None) -> str:
             f"  cost         cloud on-demand {c['cloud_on_demand']:,.0f} {cur}, on-prem TCO "
             f"{c['onprem_tco']:,.0f} {cur}; job at on-demand prices "
             f"{c['job_cloud_on_demand'] or 0:,.0f} {cur}"
+            + (_range(doc, "job_cloud_on_demand", 1, ",.0f") if c.get("job_cloud_on_demand") is not None else "")
         )
     return "\n".join(lines)
 

@@ -9,8 +9,9 @@ import json
 import math
 from typing import Any
 
+from ..core.bands import Band
 from ..core.engine import load_checked
-from ..core.plan import Plan
+from ..core.plan import Plan, fit_word, headroom_band, is_sure
 from ..core.plan import plan as make_plan
 from ..core.planner import PlanResult, RankedLayout, plan
 from ..core.report import plan_document as spec_document
@@ -111,6 +112,34 @@ def _fmt(v: float | None, spec: str) -> str:
     return "-" if v is None or not math.isfinite(v) else format(v, spec)
 
 
+def _band(b: Band | None, unit: float, spec: str) -> str:
+    return "" if b is None else f" (80%: {b.low / unit:{spec}}–{b.high / unit:{spec}})"
+
+
+def _candidate_lines(p: Plan) -> list[str]:
+    """Each candidate at the scenario's count: the fit word, headroom, wall clock and job cost with their 80%
+    bands (issue #19)."""
+    lines = [f"  candidates at {p.scenario.hardware.gpu_count:,} GPUs (80% bands)"]
+    for c in p.candidates:
+        e = c.estimate
+        if e is None or e.memory is None:
+            lines.append(f"    {c.gpu:<18} no estimate: {c.error}")
+            continue
+        b = e.bands
+        probability = b.fit_probability if b is not None else None
+        text = (
+            f"    {c.gpu:<18} {fit_word(probability, e.memory.fits):<14} headroom {e.memory.headroom / GIB:.1f} GiB"
+            + _band(headroom_band(e), GIB, ".1f")
+        )
+        if e.time is not None and e.time.wall_seconds is not None:
+            text += f", {e.time.wall_seconds / 86400:.1f} days" + _band(b.wall_seconds if b else None, 86400, ".1f")
+        od = getattr(e.cost, "job_cloud_on_demand", None)
+        if od is not None:
+            text += f", job {od:,.0f} {p.currency}" + _band(b.job_cloud_on_demand if b else None, 1, ",.0f")
+        lines.append(text)
+    return lines
+
+
 def human(r: PlanResult, p: Plan) -> str:
     name, currency = p.scenario.name, p.currency
     lines = [f"{name}: {r.gpu_count:,} × {r.gpu}", f"  {r.searched:,} layouts searched, {r.feasible:,} fit"]
@@ -133,6 +162,7 @@ def human(r: PlanResult, p: Plan) -> str:
                 f"{m.headroom / GIB:>8.1f} {_fmt(t.tokens_per_second, ',.0f'):>12} {mfu:>6} "
                 f"{_fmt(t.step_seconds, '.2f'):>8} {_fmt(days, '.1f'):>7}"
             )
+    lines += _candidate_lines(p)
     days_given = p.scenario.workload.deadline_days
     if p.deadline and days_given is not None:
         lines.append(f"  deadline {days_given:g} days: smallest GPU count per GPU type")
@@ -144,6 +174,9 @@ def human(r: PlanResult, p: Plan) -> str:
             cost = "-" if d.job_cloud_on_demand is None else f"{d.job_cloud_on_demand:,.0f} {currency}"
             mark = " (Pareto)" if (d.gpu, d.gpu_count) in on_front else ""
             shown = _fmt((d.wall_seconds or 0) / 86400, ".1f")
-            lines.append(f"    {d.gpu:<18} {d.gpu_count:>7,} GPUs  {shown} days  job at on-demand prices {cost}{mark}")
+            chance = "" if is_sure(d.fit_probability) else f", {fit_word(d.fit_probability, True)}"
+            lines.append(
+                f"    {d.gpu:<18} {d.gpu_count:>7,} GPUs  {shown} days  job at on-demand prices {cost}{mark}{chance}"
+            )
     lines.append(f"  recommendation: {p.recommendation.reason}")
     return "\n".join(lines)

@@ -31,6 +31,9 @@ SWEEP_MAX_GPUS = 1 << 20
 # A configuration "fits" in the display words only at this fit probability (issue #19: "fits" ≥ 0.9); the
 # recommendation prefers such configurations over ones that fit on the point estimate alone.
 FIT_SURE_PROBABILITY = 0.9
+# The display words of issue #19 for the fit probability: the lowest probability each stands for, highest first;
+# below the last, "does not fit". `memory.fits` keeps its spec §4.3 meaning (headroom ≥ 0 of the point estimate).
+FIT_WORDS = ((FIT_SURE_PROBABILITY, "fits"), (0.6, "probably fits"), (0.4, "borderline"), (0.1, "probably not"))
 SWEEP_COLUMNS = (
     "gpu",
     "gpu_count",
@@ -224,6 +227,13 @@ def headroom_band(e: Estimate | None) -> Band | None:
     m, b = e.memory, e.bands.memory_total
     room = m.capacity - m.overhead
     return Band(room - b.high, room - b.low)
+
+
+def fit_word(probability: float | None, fits: bool | None) -> str:
+    """The English fit word (the CLI's; the app translates its own copy of these words)."""
+    if probability is None or not math.isfinite(probability):
+        return "-" if fits is None else ("fits" if fits else "does not fit")
+    return next((word for floor, word in FIT_WORDS if probability >= floor), "does not fit")
 
 
 def is_sure(probability: float | None) -> bool:

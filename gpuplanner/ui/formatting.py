@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.plan import FIT_WORDS
+
 DASH = "—"
 GIB = float(2**30)
 CURRENCY_SYMBOL = {"USD": "$", "KRW": "₩"}
@@ -98,8 +100,8 @@ def tokens(v: float | None) -> str:
 
 
 # The fit words of issue #19, from the fit probability (spec §4.3 memory.fit_probability): the lowest
-# probability each word stands for, highest first; below the last, "does not fit".
-FIT_WORD_FLOORS = (0.9, 0.6, 0.4, 0.1)
+# probability each word stands for, highest first (core.plan.FIT_WORDS); below the last, "does not fit".
+FIT_WORD_FLOORS = tuple(floor for floor, _word in FIT_WORDS)
 
 
 def fit_word(probability: float | None, fits: bool | None) -> str:
@@ -112,6 +114,11 @@ def fit_word(probability: float | None, fits: bool | None) -> str:
         if probability >= floor:  # type: ignore[operator]
             return word
     return tr("does not fit")
+
+
+def probability(p: float | None) -> str:
+    """A fit probability in whole percent, rounded down: 89.6% must not read "90%" beside "probably fits"."""
+    return DASH if _missing(p) else f"{math.floor(100 * p)}%"  # type: ignore[operator]
 
 
 def _band_ends(band: object) -> tuple[float, float] | None:

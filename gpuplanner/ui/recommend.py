@@ -96,7 +96,7 @@ def _deadline_text(rs: ResultSet) -> str:
     )
     p = d.fit_probability if d is not None else None
     if p is not None and p < FIT_SURE:
-        text += tr("; it {0} ({1} likely)").format(fmt.fit_word(p, True), fmt.percent(p))
+        text += tr("; it {0} ({1} likely)").format(fmt.fit_word(p, True), fmt.probability(p))
     mine = rs.primary
     e = mine.estimate if mine is not None else None
     if e is not None and e.time is not None and e.time.wall_seconds is not None:

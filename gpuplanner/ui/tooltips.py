@@ -103,7 +103,7 @@ def headroom(e: Estimate) -> str:
     )
     if probability is not None:
         text += "\n" + tr("fit probability {0}; headroom {1}").format(
-            fmt.percent(probability), fmt.gib_range(headroom_band(e)) or fmt.DASH
+            fmt.probability(probability), fmt.gib_range(headroom_band(e)) or fmt.DASH
         )
     if mem.max_micro_batch is not None or mem.max_seq_len is not None:
         text += "\n" + tr("largest micro-batch that fits: {0}; largest sequence length: {1}").format(

@@ -103,7 +103,10 @@ def test_human_table(tmp_path):
     lines = proc.stdout.splitlines()
     assert "layouts searched" in lines[1] and "fit" in lines[1]
     assert "tokens/s" in lines[2] and "recompute" in lines[2]
-    assert len(lines) == 3 + 3 + 1 and lines[-1].startswith("  recommendation:")
+    # the ranked layouts, then each candidate with its 80% bands (issue #19), then the recommendation
+    head = next(i for i, x in enumerate(lines) if x.startswith("  candidates at "))
+    assert head == 3 + 3 and all(x.startswith("    ") and "headroom" in x for x in lines[head + 1 : -1])
+    assert len(lines) > head + 2 and lines[-1].startswith("  recommendation:")
     assert lines[3].split()[0] == "1"
 
 

@@ -74,7 +74,7 @@ def test_verdict_results_page_and_tooltips_give_the_ranges(window, qtbot) -> Non
     assert fmt.money_range(b.job_cloud_on_demand, rs.currency) in text
     # the headroom tooltip: the word, the probability and the headroom's band
     tip = tips.headroom(e)
-    assert f"→ {word}" in tip and fmt.percent(b.fit_probability) in tip and fmt.gib_range(room) in tip
+    assert f"→ {word}" in tip and fmt.probability(b.fit_probability) in tip and fmt.gib_range(room) in tip
     assert fmt.days_range(b.wall_seconds, e.time.wall_seconds) in tips.wall_time(e, rs.scenario.workload.tokens)
     # the results page (planned GPU)
     window.wizard.add_remaining_pages()

@@ -128,7 +128,7 @@ class ResultsPage(PlannerPage):
                 + " · "
                 + fit_phrase(e)
                 + fmt.in_parentheses(
-                    self.tr("fit probability {0}").format(fmt.percent(b.fit_probability))
+                    self.tr("fit probability {0}").format(fmt.probability(b.fit_probability))
                     if b is not None and b.fit_probability is not None
                     else ""
                 ),
