@@ -107,6 +107,7 @@ STYLES: dict[str, dict[str, Any]] = {
     "link": {"font": FONT_LINK},
     "key": {"font": FONT_BOLD, "fill": FILL_KEY, "border": BOX},
     "bold": {"font": FONT_BOLD},
+    "bad": {"font": FONT_BAD, "fill": FILL_BAD, "alignment": TOP},
     "text": {"alignment": TOP},
     "wrap": {"alignment": WRAP},
     "name": {"font": Font(color="7F7F7F", size=9)},

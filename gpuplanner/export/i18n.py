@@ -7,6 +7,8 @@ without a Korean entry falls back to English.
 
 from __future__ import annotations
 
+from . import i18n_ko
+
 LANGUAGES = ("en", "ko")
 
 KO: dict[str, str] = {
@@ -138,6 +140,8 @@ KO: dict[str, str] = {
     "Language": "언어",
 }
 
+
+KO = {**i18n_ko.UNITS, **i18n_ko.LABELS, **KO}
 
 # Sheet names: at most 31 characters, none of : \\ / ? * [ ] (Excel's rules), and short enough for a tab.
 SHEET_NAMES_KO: dict[str, str] = {

@@ -160,3 +160,21 @@ def test_an_edited_gpu_count_fails_the_checks(books: dict[str, Any], libreoffice
     failed = [checks.cell(r, 2).value for r in range(7, checks.max_row + 1) if checks.cell(r, 3).value is False]
     assert failed and all("engine" in f for f in failed), failed
     assert checks["C4"].value is False and sheet(rec, "Summary")["B6"].value is False
+
+
+def test_sources_give_the_age_of_every_price_and_flag_old_ones(books: dict[str, Any]) -> None:
+    wb = openpyxl.load_workbook(books["llama-3.1-70b-full-64xh100"][1])
+    ws = sheet(wb, "Sources")
+    header = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 5).value == "Price age")
+    assert ws.cell(header, 3).value == "As of" and ws.cell(header, 4).value == "Age (months)"
+    rows = [r for r in range(header + 1, ws.max_row + 1) if str(ws.cell(r, 1).value).startswith(("nodes", "cloud_"))]
+    flagged = [r for r in rows if ws.cell(r, 5).value]
+    assert rows and flagged, "the catalog ships prices older than 12 months (node prices of 2023)"
+    for r in rows:
+        assert isinstance(ws.cell(r, 4).value, int), ws.cell(r, 1).value
+        assert bool(ws.cell(r, 5).value) == (
+            ws.cell(r, 4).value > 12
+            and "(price)" in ws.cell(r, 1).value
+            or ws.cell(r, 4).value > 12
+            and "cloud_offers" in ws.cell(r, 1).value
+        )

@@ -21,7 +21,7 @@ from ..cells import sheet_ref, valid_name
 from ..i18n import LANGUAGES, sheet_names, translate
 from .formulas import close_formula, qualify
 from .layout import SHEETS
-from .localize import rename_sheets
+from .localize import rename_sheets, translate_cells
 from .options import Option, gather_options, shared_keys
 from .sheets import (
     assumptions,
@@ -80,6 +80,7 @@ class Builder:
         # Written by the TCO sheet, read by Summary and Checklist: the year columns and each option's rows.
         self.tco_year_cols: list[int] = []
         self.tco_blocks: dict[int, dict[str, int]] = {}
+        self.verbatim_rows: dict[str, int] = {}  # sheet -> first row quoted as it is (Sources: the scenario file)
 
     def n(self, opt: Option, key: str) -> str:
         """The defined name of input `key` for option `opt`."""
@@ -139,6 +140,8 @@ class Builder:
         sources.write(self)
         self.wb.calculation.fullCalcOnLoad = True
         self.wb.active = 0
+        if self.lang != "en":
+            translate_cells(self.wb, self.t, self.verbatim_rows)
         for name, ws in self.ws.items():
             print_setup(ws, _title_rows(name))
             fit_wrapped_rows(ws)

@@ -6,7 +6,7 @@ titles are written by openpyxl from the final title when the file is saved, so t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from openpyxl import Workbook
 from openpyxl.formula import Tokenizer
@@ -79,3 +79,18 @@ def _rename_series(series: object, names: Mapping[str, str]) -> None:
     tx = getattr(series, "tx", None)
     if tx is not None and tx.strRef is not None and tx.strRef.f:
         tx.strRef.f = rename_in_reference(tx.strRef.f, names)
+
+
+def translate_cells(wb: Workbook, translate: Callable[[str], str], keep: Mapping[str, int]) -> None:
+    """Every text cell whose whole text has a translation, translated; formulas and numbers untouched. `keep`
+    maps a sheet to its first row that is quoted verbatim (the scenario file on Sources)."""
+    for ws in wb.worksheets:
+        stop = keep.get(ws.title)
+        for row in ws.iter_rows():
+            for cell in row:
+                if stop is not None and cell.row >= stop:
+                    break
+                if cell.data_type == "s" and isinstance(cell.value, str):
+                    shown = translate(cell.value)
+                    if shown != cell.value:
+                        cell.value = shown

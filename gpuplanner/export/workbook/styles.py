@@ -4,6 +4,7 @@ fills, borders) are in export/cells.py, next to `put`."""
 from __future__ import annotations
 
 import math
+import unicodedata
 
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.worksheet.worksheet import Worksheet
@@ -69,10 +70,15 @@ def fit_wrapped_rows(ws: Worksheet, max_height: float = 180.0) -> None:
             if not isinstance(cell.value, str) or cell.data_type == "f" or not cell.alignment.wrap_text:
                 continue
             chars = max(4.0, widths.get(cell.column_letter, 9.0) * 1.15)
-            n = sum(max(1, math.ceil(len(part) / chars)) for part in cell.value.split("\n"))
+            n = sum(max(1, math.ceil(_width(part) / chars)) for part in cell.value.split("\n"))
             lines = max(lines, n)
         if lines > 1:
             ws.row_dimensions[row[0].row].height = min(max_height, 13.0 * lines + 2)
+
+
+def _width(text: str) -> float:
+    """Text width in character cells: Hangul and other wide (CJK) characters take two."""
+    return sum(2.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 1.0 for ch in text)
 
 
 def traffic_light(ws: Worksheet, rng: str) -> None:

@@ -3,6 +3,7 @@ the formulas and their citations, and the scenario file itself."""
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import TYPE_CHECKING
 
 from .... import __version__
@@ -14,6 +15,16 @@ if TYPE_CHECKING:
     from ..builder import Builder
 
 SHEET = "Sources"
+PRICE_MAX_AGE_MONTHS = 12
+
+
+def age_months(as_of: str, today: _dt.date) -> int | None:
+    """Whole months from an as-of date ("2025-03" or "2025-03-17") to `today`; None when not a date."""
+    try:
+        year, month = int(as_of[:4]), int(as_of[5:7])
+    except (ValueError, TypeError):
+        return None
+    return (today.year - year) * 12 + (today.month - month)
 
 
 class _Rows:
@@ -25,16 +36,26 @@ class _Rows:
         self.r = 3
         self.seen: set[tuple[str, str]] = set()
 
-    def catalog_row(self, kind: str, rid: str, source: str, as_of: str, notes: str) -> None:
+    def catalog_row(self, kind: str, rid: str, source: str, as_of: str, notes: str, price: bool = False) -> None:
+        """One catalog row; for a price, its age at the export date, flagged when a shipped (not user-edited)
+        price is older than PRICE_MAX_AGE_MONTHS (issue #19)."""
         if (kind, rid) in self.seen:
             return
         self.seen.add((kind, rid))
         self.r += 1
-        user = " (user edit)" if self.b.cat.is_user_row(kind, rid) else ""
-        put(self.ws, self.r, 1, f"{kind}: {rid}{user}", "text")
+        t = self.b.t
+        user = self.b.cat.is_user_row(kind, rid.split(" (")[0])
+        put(self.ws, self.r, 1, f"{kind}: {rid}" + (f" ({t('user edit')})" if user else ""), "text")
         put(self.ws, self.r, 2, public_text(source), "wrap")
         put(self.ws, self.r, 3, as_of, "text")
-        put(self.ws, self.r, 4, public_text(notes), "wrap")
+        months = age_months(as_of, self.b.today)
+        if months is not None:
+            put(self.ws, self.r, 4, months, "text", "0")
+            if price and not user and months > PRICE_MAX_AGE_MONTHS:
+                put(self.ws, self.r, 5, t("older than 12 months: check the price"), "bad")
+            elif user:
+                put(self.ws, self.r, 5, t("user edit"), "text")
+        put(self.ws, self.r, 6, public_text(notes), "wrap")
 
 
 def write(b: Builder) -> None:
@@ -43,8 +64,10 @@ def write(b: Builder) -> None:
     ws.freeze_panes = "A2"
     ws.column_dimensions["A"].width = 34
     ws.column_dimensions["B"].width = 60
-    ws.column_dimensions["C"].width = 14
-    ws.column_dimensions["D"].width = 80
+    ws.column_dimensions["C"].width = 12
+    ws.column_dimensions["D"].width = 12
+    ws.column_dimensions["E"].width = 30
+    ws.column_dimensions["F"].width = 70
     rows = _Rows(b)
     _application(rows)
     _catalog_rows(rows)
@@ -74,11 +97,12 @@ def _application(rows: _Rows) -> None:
 
 
 def _catalog_rows(rows: _Rows) -> None:
-    b, ws = rows.b, rows.ws
+    b, ws, t = rows.b, rows.ws, rows.b.t
     rows.r += 2
     put(ws, rows.r, 1, b.t("Catalog rows used"), "section")
     rows.r += 1
-    for i, h in enumerate(("Table / id", "Source", "As of", "Notes"), start=1):
+    heads = (t("Table / id"), t("Source"), t("As of"), t("Age (months)"), t("Price age"), t("Notes"))
+    for i, h in enumerate(heads, start=1):
         put(ws, rows.r, i, h, "header")
     row = rows.catalog_row
     for opt in b.options:
@@ -88,13 +112,13 @@ def _catalog_rows(rows: _Rows) -> None:
             row("gpus", f"{g.id} (GEMM efficiency)", g.efficiency_source, g.efficiency_as_of, "")
         row("nodes", nd.id, nd.source, nd.as_of, nd.notes)
         if nd.price_source:
-            row("nodes", f"{nd.id} (price)", nd.price_source, nd.price_as_of, "")
+            row("nodes", f"{nd.id} (price)", nd.price_source, nd.price_as_of, "", price=True)
         for offer in opt.offers.values():
             if offer is not None:
-                row("cloud_offers", offer.id, offer.source, offer.as_of, offer.notes)
+                row("cloud_offers", offer.id, offer.source, offer.as_of, offer.notes, price=True)
     site = b.cat.site(b.main.inputs.site) if b.main.inputs.site else None
     if site is not None:
-        row("sites", site.id, site.source, site.as_of, site.notes)
+        row("sites", site.id, site.source, site.as_of, site.notes, price=True)  # electricity, colocation
 
 
 def _formulas(rows: _Rows) -> None:
@@ -119,6 +143,7 @@ def _scenario_file(rows: _Rows) -> None:
             text = scenario_to_toml(b.s)
         except Exception as err:  # pragma: no cover - a scenario the writer cannot express
             text = f"(scenario text not available: {err})"
+    b.verbatim_rows[SHEET] = rows.r + 1  # the file as written: never translated
     for line in text.splitlines() or [""]:
         rows.r += 1
         # the file as it is, but for comment lines that point into the project (the shipped default's)
