@@ -215,6 +215,8 @@ class MainWindow(FileCommands, QMainWindow):
     def _pages_added(self) -> None:
         self.wizard.results_page.saveRequested.connect(self.save)
         self.wizard.results_page.exportRequested.connect(self.export_workbook)
+        # the same action as Tools › Write Launch Config… (ui/config_actions.py)
+        self.wizard.results_page.launchRequested.connect(lambda: self.launch_action.trigger())
         self.wizard.results_page.applyRequested.connect(self.apply_suggestion)
         for pid in self.wizard.pageIds():
             if pid != Pages.MODEL:

@@ -183,74 +183,74 @@
             <translation>알 수 없음: 4단계에서 {0}을(를) 입력하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="27" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="33" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="29" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="35" />
             <source>{0} GiB</source>
             <translation>{0} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="65" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="160" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="67" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="167" />
             <source>{0} hours</source>
             <translation>{0}시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="66" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="160" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="68" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="167" />
             <source>{0} days</source>
             <translation>{0}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="72" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="74" />
             <source>{0} GPU-hours</source>
             <translation>{0} GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="90" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="92" />
             <source>{0} B</source>
             <translation>{0}B</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="91" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="93" />
             <source>{0} M</source>
             <translation>{0}M</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="97" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="99" />
             <source>{0} billion tokens</source>
             <translation>{0}B 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
             <source>fits</source>
             <translation>메모리에 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
             <source>probably fits</source>
             <translation>아마 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
             <source>borderline</source>
             <translation>경계선</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
             <source>probably not</source>
             <translation>아마 안 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="114" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="112" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="116" />
             <source>does not fit</source>
             <translation>메모리 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="161" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="169" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="136" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="168" />
             <location filename="../../gpuplanner/ui/formatting.py" line="176" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="183" />
             <source>80%: {0}–{1}</source>
             <translation>80% 구간: {0}–{1}</translation>
         </message>
@@ -2858,87 +2858,97 @@ Source: {5}</source>
 출처: {5}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="48" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="49" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="50" />
             <source>The planned GPU in numbers; hover a number for its formula and inputs.</source>
             <translation>계획 대상 GPU의 수치입니다. 수치 위에 마우스를 올리면 계산식과 입력값이 보입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="60" />
             <source>Framework behaviour assumed:</source>
             <translation>가정한 프레임워크 동작:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
             <source>Headroom:</source>
             <translation>여유 메모리:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
             <source>Largest micro-batch that fits:</source>
             <translation>메모리에 맞는 최대 마이크로 배치:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
             <source>Layout:</source>
             <translation>병렬 구성:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
             <source>Wall clock:</source>
             <translation>실제 소요 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
             <source>GPU-hours:</source>
             <translation>GPU 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
             <source>Throughput:</source>
             <translation>처리량:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
             <source>MFU:</source>
             <translation>MFU:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
             <source>Job at on-demand prices:</source>
             <translation>온디맨드 가격 기준 작업 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
             <source>Cloud on demand (horizon):</source>
             <translation>클라우드 온디맨드 (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
             <source>Owning TCO (horizon):</source>
             <translation>온프레미스 TCO (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="74" />
             <source>Break-even utilization:</source>
             <translation>손익분기 가동률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="75" />
             <source>Owning cost per million tokens:</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="78" />
+            <source>&amp;Launch config…</source>
+            <translation>실행 설정(&amp;L)…</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="79" />
+            <source>Write this layout as a torchtitan, torchtune, Megatron or DeepSpeed config</source>
+            <translation>이 배치를 torchtitan, torchtune, Megatron 또는 DeepSpeed 설정으로 씁니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="96" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="97" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
@@ -4170,22 +4180,22 @@ The open scenario was not changed.</source>
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="239" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="241" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="256" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="258" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="257" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="259" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="278" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="280" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -4667,22 +4677,22 @@ The model was not changed.</source>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="105" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="116" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="135" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="143" />
             <source>fit probability {0}</source>
             <translation>메모리에 맞을 확률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="152" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="164" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>

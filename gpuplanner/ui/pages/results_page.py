@@ -40,6 +40,7 @@ FIGURES = (
 class ResultsPage(PlannerPage):
     saveRequested = Signal()
     exportRequested = Signal()
+    launchRequested = Signal()  # write the chosen layout as a framework's launch config
     applyRequested = Signal(object, str)
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None) -> None:
@@ -74,12 +75,21 @@ class ResultsPage(PlannerPage):
             "per_million": t("Owning cost per million tokens:"),
         }
         self.values: dict[str, QLabel] = {}
+        self.launch_button = QPushButton(t("&Launch config…"))
+        self.launch_button.setToolTip(t("Write this layout as a torchtitan, torchtune, Megatron or DeepSpeed config"))
         for key in FIGURES:
             value = QLabel(fmt.DASH)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setWordWrap(True)  # the framework behaviour is a phrase, not a number
             value.setAccessibleName(labels[key].rstrip(":"))
-            form.addRow(QLabel(labels[key]), value)
+            if key == "layout":  # the button beside the layout it writes
+                row = QHBoxLayout()
+                row.setContentsMargins(0, 0, 0, 0)
+                row.addWidget(value, 1)
+                row.addWidget(self.launch_button, 0)
+                form.addRow(QLabel(labels[key]), row)
+            else:
+                form.addRow(QLabel(labels[key]), value)
             self.values[key] = value
         body.addWidget(self.box)
         buttons = QHBoxLayout()
@@ -92,6 +102,7 @@ class ResultsPage(PlannerPage):
         body.addStretch(1)
         self.save_button.clicked.connect(self.saveRequested)
         self.export_button.clicked.connect(self.exportRequested)
+        self.launch_button.clicked.connect(self.launchRequested)
         self.load()
 
     def refresh(self, s) -> None:
@@ -107,6 +118,7 @@ class ResultsPage(PlannerPage):
         for label in self.values.values():
             label.setText(fmt.DASH)
             label.setToolTip(c.error if c is not None and c.error else "")
+        self.launch_button.setEnabled(e is not None and rs.scenario.workload.is_training)
         if e is None:
             return
         mem, t, cost, cur, b = e.memory, e.time, e.cost, rs.currency, e.bands
