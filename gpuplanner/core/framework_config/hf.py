@@ -60,7 +60,9 @@ TRAINING_ARGUMENTS = frozenset(
     completion_only_loss assistant_only_loss padding_free dataset_kwargs eos_token pad_token model_name_or_path
     model_revision torch_dtype dtype attn_implementation use_peft lora_r lora_alpha lora_dropout lora_target_modules
     lora_task_type load_in_4bit load_in_8bit bnb_4bit_quant_type use_bnb_nested_quant dataset_name
-    dataset_config dataset_train_split dataset_test_split trust_remote_code chat_template_path""".split()
+    dataset_config dataset_train_split dataset_test_split trust_remote_code chat_template_path"""
+    # alignment-handbook's SFTConfig/ScriptArguments (src/alignment/configs.py at 925acdf): recipe YAMLs use them
+    """ chat_template dataset_mixture""".split()
 )
 ACCELERATE_KEYS = frozenset(
     """compute_environment distributed_type num_processes num_machines machine_rank mixed_precision fsdp_config
@@ -131,6 +133,9 @@ def apply_hf(d: Draft, args: dict[str, Any]) -> None:
     if "offload" in options:
         d.workload["offload"] = "full"
     ds = args.get("deepspeed")
+    if not ds and not options:
+        d.assume("no fsdp and no deepspeed key: plain DDP (ZeRO 0); a launch through an accelerate or DeepSpeed "
+                 "config may shard it (import that config to see)")  # fmt: skip
     if ds:
         if options:
             raise d.fail("deepspeed", "and fsdp are both set; the Trainer takes one")
@@ -202,6 +207,8 @@ def import_accelerate(d: Draft, text: str) -> None:
             d.workload["offload"] = "full"
         if fsdp.get("fsdp_activation_checkpointing"):
             d.workload["recompute"] = "full"
+    elif kind == "DEEPSPEED" and (cfg.get("deepspeed_config") or {}).get("deepspeed_config_file"):
+        _accelerate_deepspeed_file(d, cfg, str(cfg["deepspeed_config"]["deepspeed_config_file"]))
     elif kind == "DEEPSPEED":
         ds = cfg.get("deepspeed_config") or {}
         d.workload["framework"] = "deepspeed"
@@ -223,3 +230,24 @@ def import_accelerate(d: Draft, text: str) -> None:
     if not d.options.model:
         neighbour_config_json(d)
     d.name = f"accelerate {kind}"
+
+
+def _accelerate_deepspeed_file(d: Draft, cfg: dict[str, Any], name: str) -> None:
+    """`deepspeed_config.deepspeed_config_file`: the DeepSpeed JSON holds the whole DeepSpeed setup (accelerate's
+    DeepSpeedPlugin, accelerate/utils/dataclasses.py); its "auto" values come from the launch's TrainingArguments,
+    here their defaults and the accelerate config's mixed_precision."""
+    path = Path(d.file).parent / name
+    d.workload["framework"] = "deepspeed"
+    if not path.is_file():
+        d.assume(f"deepspeed_config_file {name} not found beside the file: ZeRO stage 0 assumed")
+        return
+    mp = cfg.get("mixed_precision", "no")
+    hf = {
+        "per_device_train_batch_size": 8,
+        "gradient_accumulation_steps": 1,
+        "bf16": mp == "bf16",
+        "fp16": mp == "fp16",
+    }
+    apply_deepspeed(d, load_json(read_text(path, "DeepSpeed config"), file=str(path)), hf=hf,
+                    prefix="deepspeed_config_file.")  # fmt: skip
+    d.assume(f"DeepSpeed setup from {name}")
