@@ -38,7 +38,7 @@ from . import dialogs
 from .catalog_columns import table_title
 from .catalog_delegate import CatalogDelegate
 from .catalog_model import CatalogFilterProxy, CatalogTableModel
-from .catalog_session import CatalogSession
+from .catalog_session import CatalogSession, left_out_lines
 from .settings_keys import CATALOG_FOLDER_KEY as FOLDER_KEY
 from .theme import error_color
 
@@ -190,6 +190,15 @@ class CatalogEditor(QDialog):
             ).format(where)
         )
 
+        # the parts of the user catalog left out when it loaded (a bad cell, a duplicate id): named here, in
+        # the interface language, until the user fixes the file
+        self.left_out = QLabel()
+        self.left_out.setWordWrap(True)
+        self.left_out.setAccessibleName(t("Parts of your catalog left out"))
+        self.left_out.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._show_left_out()
+        session.changed.connect(self._show_left_out)
+
         # --- actions ---
         self.add_button = QPushButton(t("&Add…"))
         self.duplicate_button = QPushButton(t("&Duplicate…"))
@@ -261,6 +270,7 @@ class CatalogEditor(QDialog):
         lay = QVBoxLayout(self)
         lay.setMenuBar(menubar)
         lay.addWidget(self.intro)
+        lay.addWidget(self.left_out)
         lay.addWidget(self.tabs, 1)
         lay.addLayout(buttons)
         lay.addWidget(self.message)
@@ -284,6 +294,13 @@ class CatalogEditor(QDialog):
     def show_table(self, table: str) -> CatalogTablePage:
         self.tabs.setCurrentIndex(list(TABLES).index(table))
         return self.page
+
+    def _show_left_out(self, *_args: object) -> None:
+        lines = left_out_lines(self.session.catalog)
+        self.left_out.setVisible(bool(lines))
+        self.left_out.setStyleSheet(f"color: {error_color(self.palette())};" if lines else "")
+        header = self.tr("Parts of your catalog are left out until you fix them in its files:")
+        self.left_out.setText("\n".join([header, *("• " + line for line in lines)]) if lines else "")
 
     def show_problem(self, text: str) -> None:
         self.message.setStyleSheet(f"color: {error_color(self.palette())}; font-weight: 600;")

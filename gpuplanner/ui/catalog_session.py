@@ -30,7 +30,7 @@ from gpuplanner.core.catalog import (
     user_layer_lock,
 )
 from gpuplanner.core.catalog_user import export_user_csv, import_user_csv
-from gpuplanner.core.errors import FileAccessError
+from gpuplanner.core.errors import FileAccessError, printable
 
 from . import catalog_store as store
 from .document import ScenarioDocument
@@ -43,6 +43,30 @@ DATE_COLUMNS = ("spec_as_of", "efficiency_as_of", "as_of", "price_as_of")
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("Catalog", text)
+
+
+def left_out_lines(catalog: Catalog) -> list[str]:
+    """One line per part of the user catalog left out when it loaded (file, line, row id, column, reason),
+    in the interface language; the reason is the catalog's own words. Empty when all of it applies."""
+    what = {
+        "row": _tr("this row is left out"),
+        "column": _tr("this column is left out"),
+        "rest": _tr("this line and the rest of the file are left out"),
+        "file": _tr("this file is left out"),
+        "layer": _tr("your whole catalog is left out"),
+    }
+    lines = []
+    for p in catalog.dropped:
+        where = [Path(p.file).name or p.file]
+        if p.line is not None:
+            where.append(_tr("line {0}").format(p.line))
+        if p.row_id:
+            where.append(_tr("id “{0}”").format(printable(p.row_id)))
+        if p.column:
+            where.append(_tr("column {0}").format(printable(p.column)))
+        text = _tr("Your catalog, {0}: {1} — {2}.").format(", ".join(where), printable(p.reason, 300), what[p.left_out])
+        lines.append(text)
+    return lines
 
 
 class _SnapshotCommand(MergingCommand):

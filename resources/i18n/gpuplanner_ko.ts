@@ -1515,117 +1515,122 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>편집 내용은 기본 카탈로그와 별도로 사용자 카탈로그에 저장되며 업데이트 후에도 유지됩니다. 점과 굵은 셀이 있는 행이 사용자 행이며, 셀에 마우스를 올리면 기본값이 표시됩니다. 사용자 카탈로그: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="194" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
+            <source>Parts of your catalog left out</source>
+            <translation>사용하지 않는 내 카탈로그 항목</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="203" />
             <source>&amp;Add…</source>
             <translation>추가(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="195" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="204" />
             <source>&amp;Duplicate…</source>
             <translation>복제(&amp;D)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="196" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="205" />
             <source>De&amp;lete</source>
             <translation>삭제(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="206" />
             <source>&amp;Reset to Shipped</source>
             <translation>기본 제공 값으로 되돌리기(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="198" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="207" />
             <source>&amp;Import CSV…</source>
             <translation>CSV 가져오기(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="199" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="208" />
             <source>E&amp;xport CSV…</source>
             <translation>CSV 내보내기(&amp;X)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="200" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="209" />
             <source>Add a row, starting from the selected one</source>
             <translation>선택한 행을 바탕으로 새 행 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="201" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="210" />
             <source>Copy the selected row under a new id</source>
             <translation>선택한 행을 새 ID로 복사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="202" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="211" />
             <source>Delete the rows you added (shipped rows cannot be deleted)</source>
             <translation>직접 추가한 행 삭제 (기본 제공 행은 삭제할 수 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="203" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="212" />
             <source>Drop your edits of the selected rows: the shipped values apply again</source>
             <translation>선택한 행의 편집 내용을 버리고 기본 제공 값을 다시 적용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="204" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="213" />
             <source>Merge rows from a CSV file (same columns) into your catalog</source>
             <translation>CSV 파일(같은 열 구성)의 행을 내 카탈로그에 병합</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="205" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="214" />
             <source>Write your rows of this table to a CSV file</source>
             <translation>이 표의 내 행을 CSV 파일로 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="215" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="224" />
             <source>Catalog editor message</source>
             <translation>카탈로그 편집기 메시지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="221" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="230" />
             <source>&amp;File</source>
             <translation>파일(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="225" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="234" />
             <source>&amp;Close</source>
             <translation>닫기(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="226" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="235" />
             <source>&amp;Edit</source>
             <translation>편집(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="227" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="236" />
             <source>&amp;Undo</source>
             <translation>실행 취소(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="229" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="238" />
             <source>&amp;Redo</source>
             <translation>다시 실행(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="234" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="243" />
             <source>&amp;Add Row…</source>
             <translation>행 추가(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="235" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="244" />
             <source>&amp;Duplicate Row…</source>
             <translation>행 복제(&amp;D)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="237" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="246" />
             <source>De&amp;lete Rows</source>
             <translation>행 삭제(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="241" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="250" />
             <source>&amp;Find</source>
             <translation>찾기(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="270" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="280" />
             <source>This catalog has no user layer: it can be viewed, not edited.</source>
             <translation>이 카탈로그에는 사용자 계층이 없어 볼 수만 있고 편집할 수 없습니다.</translation>
         </message>
@@ -1655,57 +1660,102 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>사용자가 편집한 행입니다. 굵은 셀은 기본 카탈로그와 다릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="124" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="52" />
+            <source>this row is left out</source>
+            <translation>이 행은 사용하지 않습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="53" />
+            <source>this column is left out</source>
+            <translation>이 열은 사용하지 않습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="54" />
+            <source>this line and the rest of the file are left out</source>
+            <translation>이 행부터 파일 끝까지 사용하지 않습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="55" />
+            <source>this file is left out</source>
+            <translation>이 파일은 사용하지 않습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="56" />
+            <source>your whole catalog is left out</source>
+            <translation>내 카탈로그 전체를 사용하지 않습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="62" />
+            <source>line {0}</source>
+            <translation>{0}행</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="64" />
+            <source>id “{0}”</source>
+            <translation>ID “{0}”</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="66" />
+            <source>column {0}</source>
+            <translation>{0} 열</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="67" />
+            <source>Your catalog, {0}: {1} — {2}.</source>
+            <translation>내 카탈로그 {0}: {1} — {2}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="148" />
             <source>this catalog has no user layer; edits cannot be stored</source>
             <translation>이 카탈로그에는 사용자 계층이 없어 편집 내용을 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="140" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="164" />
             <source>The catalog files could not be written: {0}</source>
             <translation>카탈로그 파일을 쓸 수 없습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="177" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="201" />
             <source>Edit {0} of {1}</source>
             <translation>{1}의 {0} 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="189" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="213" />
             <source>the id {0!r} is already taken</source>
             <translation>ID {0!r}은(는) 이미 사용 중입니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="195" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="219" />
             <source>{0} (copy)</source>
             <translation>{0} (사본)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="198" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="222" />
             <source>New row {0}</source>
             <translation>새 행 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="201" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="225" />
             <source>your entry</source>
             <translation>직접 입력한 항목</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="225" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="249" />
             <source>{0} server</source>
             <translation>{0} 서버</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="228" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="252" />
             <source>Add {0}</source>
             <translation>{0} 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="228" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="252" />
             <source>Duplicate {0}</source>
             <translation>{0} 복제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_session.py" line="271" />
+            <location filename="../../gpuplanner/ui/catalog_session.py" line="295" />
             <source>Import {0}</source>
             <translation>{0} 가져오기</translation>
         </message>
@@ -3725,107 +3775,112 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
     <context>
         <name>CatalogEditor</name>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="253" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="262" />
             <source>Catalog not changed</source>
             <translation>카탈로그가 바뀌지 않았습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="321" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="302" />
+            <source>Parts of your catalog are left out until you fix them in its files:</source>
+            <translation>내 카탈로그의 다음 부분은 파일에서 고칠 때까지 사용하지 않습니다:</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="338" />
             <source>Id of the new row (lowercase letters, digits, '.', '-', '_'):</source>
             <translation>새 행의 ID (영문 소문자, 숫자, '.', '-', '_'):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="327" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="344" />
             <source>Not added — {0!r} is not a valid id: use lowercase letters, digits, '.', '-' and '_'.</source>
             <translation>추가 안 됨 — {0!r}은(는) 올바른 ID가 아닙니다. 영문 소문자, 숫자, '.', '-', '_'만 쓰세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="333" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="350" />
             <source>Not added — the id {0!r} is already taken.</source>
             <translation>추가 안 됨 — ID {0!r}은(는) 이미 사용 중입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="365" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="382" />
             <source>Duplicate row</source>
             <translation>행 복제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="365" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="382" />
             <source>Add row</source>
             <translation>행 추가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="371" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="388" />
             <source>Added {0}. Edit its cells; undo with Ctrl+Z.</source>
             <translation>{0}을(를) 추가했습니다. 셀을 편집하세요. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="372" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="389" />
             <source>Not added — {0}</source>
             <translation>추가 안 됨 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="379" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="396" />
             <source>Added {0} and its node type {1}. Edit their cells; undo with Ctrl+Z.</source>
             <translation>{0}과(와) 노드 종류 {1}을(를) 추가했습니다. 셀을 편집하세요. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="390" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="407" />
             <source>Shipped rows cannot be deleted. Edit them, or reset your edits.</source>
             <translation>기본 제공 행은 삭제할 수 없습니다. 편집하거나 편집 내용을 되돌리세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="395" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="412" />
             <source>Deleted {0} and {1} row(s) that used it. Undo with Ctrl+Z.</source>
             <translation>{0}과(와) 이를 사용하던 행 {1}개를 삭제했습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="397" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="414" />
             <source>Deleted {0}. Undo with Ctrl+Z.</source>
             <translation>{0}을(를) 삭제했습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="400" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="417" />
             <source>Delete {0}</source>
             <translation>{0} 삭제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="402" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="419" />
             <source>Not deleted — {0}</source>
             <translation>삭제 안 됨 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="412" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="429" />
             <source>Reset {0} to shipped</source>
             <translation>{0}을(를) 기본 제공 값으로 되돌리기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="413" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="430" />
             <source>{0}: the shipped values apply again. Undo with Ctrl+Z.</source>
             <translation>{0}: 기본 제공 값이 다시 적용됩니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="414" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="431" />
             <source>Not reset — {0}</source>
             <translation>되돌리지 않음 — {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="424" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="441" />
             <source>Import CSV into {0}</source>
             <translation>{0}에 CSV 가져오기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="426" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="443" />
             <source>CSV files (*.csv);;All files (*)</source>
             <translation>CSV 파일 (*.csv);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="435" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="452" />
             <source>Cannot import CSV</source>
             <translation>CSV를 가져올 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="435" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="452" />
             <source>{0}
 
 Your catalog was not changed.</source>
@@ -3834,27 +3889,27 @@ Your catalog was not changed.</source>
 내 카탈로그는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="438" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="455" />
             <source>Imported {0} row(s) into {1}. Undo with Ctrl+Z.</source>
             <translation>{1}에 행 {0}개를 가져왔습니다. Ctrl+Z로 되돌릴 수 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="445" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="462" />
             <source>Export your {0}</source>
             <translation>내 {0} 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="447" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="464" />
             <source>CSV files (*.csv)</source>
             <translation>CSV 파일 (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="458" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="475" />
             <source>Cannot export CSV</source>
             <translation>CSV를 내보낼 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="459" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="476" />
             <source>{0}
 
 An existing file there was left as it was.</source>
@@ -3863,7 +3918,7 @@ An existing file there was left as it was.</source>
 그 위치에 있던 기존 파일은 그대로 두었습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_editor.py" line="462" />
+            <location filename="../../gpuplanner/ui/catalog_editor.py" line="479" />
             <source>Exported {0} of your row(s) to {1}.</source>
             <translation>내 행 {0}개를 {1}(으)로 내보냈습니다.</translation>
         </message>
