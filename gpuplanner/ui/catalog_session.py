@@ -173,7 +173,7 @@ class CatalogSession(QObject):
         # read and write nor be undone by our roll-back
         with user_layer_lock(udir):
             before = store.snapshot(udir)
-            dropped_before = load_catalog(self.folder, user_dir=udir).dropped
+            dropped_before = self.catalog.dropped  # what was left out already is not this edit's doing
             try:
                 result = operation(udir)
                 catalog = self._load()

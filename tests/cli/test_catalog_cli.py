@@ -102,3 +102,13 @@ def test_subprocess(folder, tmp_path):
     lst = subprocess.run([*run, "list", "--json"], capture_output=True, text=True, env=env, timeout=60)
     assert lst.returncode == 0, lst.stderr
     assert any(r["id"] == "mi300x" for r in json.loads(lst.stdout))
+
+
+def test_validate_refuses_a_fifo_without_blocking(tmp_path, capsys):
+    folder = tmp_path / "cat"
+    shutil.copytree(catalog_dir(), folder)
+    (folder / "sites.csv").unlink()
+    os.mkfifo(folder / "sites.csv")
+    assert run_validate(str(folder)) == 3  # returns at once: a FIFO is never opened for reading
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "sites.csv: is a named pipe (FIFO), not a catalog CSV file" in err
