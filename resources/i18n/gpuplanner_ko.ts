@@ -2495,196 +2495,201 @@ Nothing was changed.</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/cost_page.py" line="73" />
-            <source>Default offer: the catalog's offer marked default for the GPU and tier (one per GPU and tier, cloud_offers.csv). Each price shows its provider, as-of date and age; pick another offer under it.</source>
-            <translation>기본 상품: 카탈로그에서 해당 GPU와 요금제의 기본값으로 표시된 상품 (GPU와 요금제마다 하나, cloud_offers.csv). 각 가격 아래에 제공업체, 기준일과 경과 기간이 표시되며, 그 아래 목록에서 다른 상품을 고를 수 있습니다.</translation>
+            <source>Default offer per GPU and tier: the cheapest offer dated within the 12 months up to the catalog's newest price date; with none that recent, the cheapest within the 12 months up to that GPU's newest offer.</source>
+            <translation>GPU와 요금제별 기본 상품: 카탈로그의 최신 가격 기준일까지 12개월 안의 상품 중 가장 싼 것. 그만큼 최근 상품이 없으면 그 GPU의 최신 상품까지 12개월 안에서 가장 싼 것.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="78" />
+            <source>Each price shows its provider, as-of date and age; pick another offer under it.</source>
+            <translation>각 가격 아래에 제공업체, 기준일과 경과 기간이 표시되며, 그 아래 목록에서 다른 상품을 고를 수 있습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="86" />
             <source>Default offers of the compared GPUs</source>
             <translation>비교 GPU의 기본 상품</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="87" />
             <source> USD per GPU-hour</source>
             <translation> USD/GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="90" />
             <source>&amp;On demand:</source>
             <translation>온디맨드(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="91" />
             <source>Reserved &amp;1 year:</source>
             <translation>1년 예약(&amp;1):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="90" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="92" />
             <source>Reserved &amp;3 years:</source>
             <translation>3년 예약(&amp;3):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="93" />
             <source>S&amp;pot:</source>
             <translation>스팟(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="95" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="97" />
             <source>{0} offer</source>
             <translation>{0} 상품</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="106" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="108" />
             <source>% of spot hours lost</source>
             <translation>% (스팟 시간 중 손실)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="110" />
             <source>Spot &amp;interruptions:</source>
             <translation>스팟 중단(&amp;I):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="110" />
             <source>Work lost to preemption; spot cost is divided by (1 − this)</source>
             <translation>선점(회수)으로 잃는 작업 비율. 스팟 비용을 (1 − 이 값)으로 나눕니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="115" />
             <source>Owning (on-premises)</source>
             <translation>구매 (온프레미스)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="117" />
             <source> USD per node</source>
             <translation> USD/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="118" />
             <source>Se&amp;rver price:</source>
             <translation>서버 가격(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="119" />
             <source>Net&amp;work:</source>
             <translation>네트워크(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="119" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="121" />
             <source>Installation:</source>
             <translation>설치비:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="121" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="123" />
             <source>% import tax</source>
             <translation>% 수입 관세</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
             <source>Import tax:</source>
             <translation>수입 관세:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="126" />
             <source> USD per kWh</source>
             <translation> USD/kWh</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="126" />
             <source>E&amp;lectricity:</source>
             <translation>전기 요금(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="128" />
             <source>% per year</source>
             <translation>% (연간)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="129" />
             <source>Electricity price rise:</source>
             <translation>전기 요금 연간 상승률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="128" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="130" />
             <source>PUE:</source>
             <translation>PUE:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="132" />
             <source> USD per kW-month</source>
             <translation> USD/kW·월</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="132" />
             <source>Colocation:</source>
             <translation>코로케이션:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="135" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="137" />
             <source>Support:</source>
             <translation>유지보수:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="138" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="140" />
             <source>% of capex per year</source>
             <translation>% (초기 투자비 대비, 연간)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="144" />
             <source> USD per year</source>
             <translation> USD/년</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="144" />
             <source>Staff:</source>
             <translation>인건비:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="146" />
             <source>Software:</source>
             <translation>소프트웨어:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="146" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="148" />
             <source>&amp;Depreciation:</source>
             <translation>감가상각 기간(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="148" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="150" />
             <source>Discount rate:</source>
             <translation>할인율:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="155" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="157" />
             <source>Change site profile</source>
             <translation>사이트 프로필 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="160" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="162" />
             <source>Change utilization</source>
             <translation>가동률 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="165" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="167" />
             <source>Change horizon</source>
             <translation>분석 기간 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="168" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="170" />
             <source>Change currency</source>
             <translation>통화 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="173" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="175" />
             <source>Change spot interruptions</source>
             <translation>스팟 중단 비율 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="180" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="182" />
             <source>Change import tax</source>
             <translation>수입 관세 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="187" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="189" />
             <source>Change electricity price rise</source>
             <translation>전기 요금 상승률 변경</translation>
         </message>
@@ -3952,32 +3957,32 @@ An existing file there was left as it was.</source>
     <context>
         <name>CostPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="102" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="104" />
             <source>Pick the {0} offer</source>
             <translation>{0} 상품 선택</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="196" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="198" />
             <source>Catalog default</source>
             <translation>카탈로그 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="223" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="225" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="251" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="253" />
             <source>{0} (not in the catalog)</source>
             <translation>{0} (카탈로그에 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="262" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="264" />
             <source>catalog</source>
             <translation>카탈로그</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="274" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="276" />
             <source>Catalog prices for {0}. A price you type applies to every candidate GPU.</source>
             <translation>{0}의 카탈로그 가격입니다. 직접 입력한 가격은 모든 후보 GPU에 적용됩니다.</translation>
         </message>

@@ -47,7 +47,9 @@ def test_each_price_names_its_offer_and_age(costs, window) -> None:
     )
     assert picker.combo.currentData() == default.id
     assert picker.combo.count() == len(catalog.offers_for(gpu, "on_demand"))
-    assert "Default offer: the catalog's offer marked default" in costs.rule_note.text()
+    from gpuplanner.core.offer_rule import DEFAULT_OFFER_RULE
+
+    assert costs.rule_note.text().startswith(DEFAULT_OFFER_RULE)  # the engine's rule, word for word
     # every compared GPU's default on-demand offer, side by side, old ones flagged
     lines = costs.compared.text().split("\n")[1:]
     for gid in window.doc.scenario.hardware.compared_gpus:

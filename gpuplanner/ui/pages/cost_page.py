@@ -69,11 +69,13 @@ class CostPage(PlannerPage):
         self.cloud_note = QLabel()
         self.cloud_note.setWordWrap(True)
         form.addRow(self.cloud_note)
+        # core.offer_rule.DEFAULT_OFFER_RULE, word for word (a test checks it), so that it can be translated
+        rule = t(
+            "Default offer per GPU and tier: the cheapest offer dated within the 12 months up to the catalog's newest "
+            "price date; with none that recent, the cheapest within the 12 months up to that GPU's newest offer."
+        )
         self.rule_note = QLabel(
-            t(
-                "Default offer: the catalog's offer marked default for the GPU and tier (one per GPU and tier, "
-                "cloud_offers.csv). Each price shows its provider, as-of date and age; pick another offer under it."
-            )
+            rule + " " + t("Each price shows its provider, as-of date and age; pick another offer under it.")
         )
         self.rule_note.setWordWrap(True)
         form.addRow(self.rule_note)

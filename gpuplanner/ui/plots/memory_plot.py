@@ -20,7 +20,7 @@ from .base import PlotPanel
 
 STACK = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 BAR_WIDTH = 0.6
-LABEL_ROOM_PX = 130  # panel width per bar below which the verdict labels go compact (word and GiB only)
+LABEL_ROOM_PX = 110  # panel width per bar below which the verdict labels go compact (word and GiB only)
 
 
 def tr(text: str) -> str:
