@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 _LAUNCH_FOR_PROFILE = {"torchtitan": "torchtitan", "torchtune": "torchtune", "megatron": "megatron",
                        "deepspeed": "deepspeed", "hf": "accelerate"}  # fmt: skip
 # what each launch file is, for the save dialog's filter and default name
-_LAUNCH_FILES = {"torchtitan": ("train.toml", "*.toml"), "torchtune": ("train.yaml", "*.yaml"),
+_LAUNCH_FILES = {"torchtitan": ("train.toml", "*.toml"), "torchtitan-registry": ("train.sh", "*.sh"),
+                 "torchtune": ("train.yaml", "*.yaml"),
                  "megatron": ("megatron_args.txt", "*.txt"), "deepspeed": ("ds_config.json", "*.json"),
                  "accelerate": ("accelerate_config.yaml", "*.yaml")}  # fmt: skip
 

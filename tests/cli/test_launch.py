@@ -16,7 +16,9 @@ def gp(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "gpuplanner.cli", *args], capture_output=True, text=True, cwd=ROOT)
 
 
-@pytest.mark.parametrize("framework", ["torchtitan", "torchtune", "megatron", "deepspeed", "accelerate"])
+@pytest.mark.parametrize(
+    "framework", ["torchtitan", "torchtitan-registry", "torchtune", "megatron", "deepspeed", "accelerate"]
+)
 def test_launch_writes_each_framework(tmp_path: Path, framework: str) -> None:
     out = tmp_path / f"train.{framework}"
     r = gp("launch", str(EXAMPLE), "--framework", framework, "-o", str(out))
@@ -43,6 +45,6 @@ def test_round_trip_script_table_per_framework() -> None:
         [sys.executable, str(ROOT / "scripts" / "framework_config_roundtrip.py")], capture_output=True, text=True
     )
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "5 frameworks, 80 fields, 0 differ" in r.stdout
+    assert "6 frameworks, 96 fields, 0 differ" in r.stdout
     header = r.stdout.splitlines()[0]
-    assert header == "| field | torchtitan | torchtune | megatron | deepspeed | accelerate |"
+    assert header == "| field | torchtitan | torchtitan-registry | torchtune | megatron | deepspeed | accelerate |"

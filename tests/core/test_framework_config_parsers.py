@@ -223,3 +223,29 @@ def test_a_valued_flag_the_importer_does_not_read_keeps_its_value(tmp_path: Path
                     "--bf16 --swiglu --ffn-hidden-size 11008 --vocab-size 32000\n")  # fmt: skip
     s = import_config(args, ImportOptions(framework="megatron", gpu_count=8)).scenario
     assert (s.model.layers, s.workload.seq_len, s.workload.global_batch) == (32, 4096, 8)
+
+
+def test_torchtitan_registry_flags_parse_with_torchtitans_tyro_rules(tmp_path: Path) -> None:
+    """The registry-era line keeps the `--section.key` flags of the sections gpuplanner writes (torchtitan
+    9810191 config/configs.py, the same fields as 0.2.2): torchtitan 0.2.2's own ConfigManager (tyro, its
+    comma-list rule, `--x` / `--no-x` booleans) parses them; `--module/--config` are the registry's two extra
+    arguments, which its ConfigManager strips before tyro (config/manager.py `_load_config`)."""
+    _needs("torchtitan")
+    import shlex
+
+    scenario = CASES["torchtitan-registry"][0]
+    out, _ = _write(tmp_path, scenario, "torchtitan-registry", "train.sh")
+    tokens = shlex.split(out.read_text().replace("\\\n", " "), comments=True)
+    start = tokens.index("./run_train.sh") + 1
+    assert tokens[start : start + 4] == ["--module", "llama3", "--config", "llama3_8b"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from torchtitan.config.manager import ConfigManager
+
+        job = ConfigManager().parse_args(tokens[start + 4 :])
+    par, w = job.parallelism, scenario.workload
+    assert (par.tensor_parallel_degree, par.context_parallel_degree, par.data_parallel_shard_degree) == (4, 2, 8)
+    assert par.fsdp_reshard_after_forward == "never"  # ZeRO-2
+    assert (job.training.seq_len, job.training.local_batch_size, job.training.global_batch_size) == (8192, 1, 64)
+    assert job.activation_checkpoint.mode == "full" and not job.compile.enable
+    assert job.compile.components == ["model", "loss"] and job.optimizer.implementation == w.optimizer_impl

@@ -47,6 +47,16 @@ CASES: dict[str, tuple[Scenario, ImportOptions, str]] = {
         ImportOptions(),
         "toml",
     ),
+    "torchtitan-registry": (
+        _scenario(
+            {"method": "pretrain", "framework": "torchtitan", "seq_len": 8192, "micro_batch": 1, "global_batch": 64,
+             "precision": "bf16-master", "recompute": "full", "compile": False, "optimizer_impl": "foreach"},
+            {"tp": 4, "pp": 1, "cp": 2, "zero": 2},
+            64,
+        ),
+        ImportOptions(),
+        "sh",
+    ),
     "torchtune": (
         _scenario(
             {"method": "lora", "framework": "torchtune", "seq_len": 2048, "micro_batch": 4, "global_batch": 64,
@@ -110,6 +120,7 @@ def test_launch_then_import_is_the_same_run(tmp_path: Path, framework: str) -> N
     # Megatron's flags rebuild the architecture (under another name); the others name the preset
     assert {k: getattr(s.model, k) for k in MODEL_FIELDS} == {k: getattr(scenario.model, k) for k in MODEL_FIELDS}
     assert s.model_preset == (None if framework == "megatron" else "llama-3.1-8b")
+    assert s.workload.optimizer_impl == w0.optimizer_impl
     for key in SAME:
         assert getattr(s.workload, key) == getattr(w0, key), key
     for key in ("tp", "pp", "cp", "zero"):

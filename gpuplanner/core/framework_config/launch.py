@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import InputError
 from ..results import Estimate
@@ -18,7 +19,7 @@ from ..scenario import Scenario
 from .torchtitan import FLAVORS
 from .torchtune_models import BUILDER_FOR_PRESET, TOKENIZER_FOR_FAMILY
 
-LAUNCH_FORMATS = ("torchtitan", "torchtune", "megatron", "deepspeed", "accelerate")
+LAUNCH_FORMATS = ("torchtitan", "torchtitan-registry", "torchtune", "megatron", "deepspeed", "accelerate")
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,7 @@ def header(r: _Run, version: str, source: str, command: str, notes: list[str]) -
     return "".join(f"# {line}\n" for line in lines)
 
 
-def _torchtitan(r: _Run, notes: list[str]) -> tuple[str, str]:
-    import tomli_w
-
+def _torchtitan_doc(r: _Run, notes: list[str]) -> tuple[dict[str, Any], tuple[str, str]]:
     s, lay, w = r.s, r.e.layout, r.s.workload
     flavor = next((k for k, v in FLAVORS.items() if v == s.model_preset), None)
     if flavor is None:
@@ -120,8 +119,50 @@ def _torchtitan(r: _Run, notes: list[str]) -> tuple[str, str]:
     }
     if w.optimizer != "adamw":
         notes.append(f"optimizer {w.optimizer}: torchtitan builds AdamW")
-    n = s.hardware.gpu_count
+    return doc, flavor
+
+
+def _torchtitan(r: _Run, notes: list[str]) -> tuple[str, str]:
+    import tomli_w
+
+    doc, _ = _torchtitan_doc(r, notes)
+    n = r.s.hardware.gpu_count
     return tomli_w.dumps(doc), f"NGPU={n} CONFIG_FILE={{out}} ./run_train.sh   (torchrun --nproc_per_node {n})"
+
+
+def _flag(key: str, value: Any) -> str:
+    """One tyro flag as torchtitan's ConfigManager parses it: booleans `--x` / `--no-x`, lists `A,B`."""
+    section, _, leaf = key.rpartition(".")
+    if isinstance(value, bool):
+        return f"--{key}" if value else f"--{section}.no-{leaf.replace('_', '-')}"
+    if isinstance(value, list):
+        value = ",".join(str(v) for v in value)
+    return f"--{key} {value}"
+
+
+def _torchtitan_registry(r: _Run, notes: list[str]) -> tuple[str, str]:
+    """torchtitan after its config registry (commit 9810191): `--module M --config F` and every planned field as
+    a flag, so the run does not depend on the registry function's own values."""
+    from .torchtitan_registry import PINNED, installed_registry
+
+    doc, (module, flavor) = _torchtitan_doc(r, notes)
+    config = f"{module}_{flavor.lower()}"
+    found = installed_registry(module)
+    table = found[0] if found else PINNED.get(module, {})
+    converters = table.get(config, {}).get("model", {}).get("converters", [])
+    fp8 = "model" in doc and "converters" in doc["model"]
+    if fp8 != any("float8" in c for c in converters):
+        notes.append(f"{config}() {'has' if converters else 'has no'} Float8 converter and the registry's command "
+                     f"line cannot change it: the run is {'fp8' if converters else 'bf16'}")  # fmt: skip
+    if r.s.workload.optimizer_in_backward:
+        notes.append("optimizer in backward: a registry config with OptimizersInBackwardContainer (*_opt_in_bwd)")
+    flags = [f"--module {module} --config {config}"]
+    for section in ("training", "parallelism", "activation_checkpoint", "compile"):
+        flags += [_flag(f"{section}.{k}", v) for k, v in doc[section].items()]
+    flags.append(_flag("optimizer.implementation", doc["optimizer"]["implementation"]))
+    n = r.s.hardware.gpu_count
+    line = f"NGPU={n} ./run_train.sh " + " \\\n  ".join(flags) + "\n"
+    return line, f"sh {{out}}   (run_train.sh: torchrun --nproc_per_node {n} -m torchtitan.train)"
 
 
 def _torchtune(r: _Run, notes: list[str]) -> tuple[str, str]:
@@ -321,8 +362,8 @@ def _accelerate(r: _Run, notes: list[str]) -> tuple[str, str]:
     return yaml.safe_dump(cfg, sort_keys=False), f"accelerate launch --config_file {{out}} train.py {args}"
 
 
-WRITERS = {"torchtitan": _torchtitan, "torchtune": _torchtune, "megatron": _megatron, "deepspeed": _deepspeed,
-           "accelerate": _accelerate}  # fmt: skip
+WRITERS = {"torchtitan": _torchtitan, "torchtitan-registry": _torchtitan_registry, "torchtune": _torchtune,
+           "megatron": _megatron, "deepspeed": _deepspeed, "accelerate": _accelerate}  # fmt: skip
 
 
 def launch_config(s: Scenario, e: Estimate, framework: str, *, version: str, source: str, out: str) -> LaunchConfig:

@@ -129,7 +129,7 @@ def command_line_doc(d: Draft, text: str) -> dict[str, Any]:
     """`--section.key value` / `--section.key=value` arguments (torchtitan's tyro command line) as a TOML document;
     with `--module M --config F` (or run_train.sh's MODULE= CONFIG=) the registry function's fields come first."""
     try:
-        tokens = shlex.split(text, comments=True)
+        tokens = shlex.split(text.replace("\\\n", " "), comments=True)  # a line continued with a backslash
     except ValueError as err:
         raise d.fail("file", f"cannot split the command line ({err})") from None
     doc: dict[str, Any] = {}
@@ -152,12 +152,14 @@ def command_line_doc(d: Draft, text: str) -> dict[str, Any]:
         if not tok.startswith("--") or "." not in tok:
             continue
         key, _, value = tok[2:].partition("=")
-        if not value:
+        *sections, leaf = key.replace("-", "_").split(".")
+        if leaf.startswith("no_") and not value:  # tyro's `--section.no-flag`: the boolean set to false
+            leaf, value = leaf[3:], "false"
+        elif not value:
             if i < len(tokens) and not tokens[i].startswith("--"):
                 value, i = tokens[i], i + 1
             else:
                 value = "true"  # a bare flag: tyro's boolean switch
-        *sections, leaf = key.replace("-", "_").split(".")
         table = doc
         for s in sections:
             table = table.setdefault(s, {})
