@@ -178,3 +178,14 @@ def test_sources_give_the_age_of_every_price_and_flag_old_ones(books: dict[str, 
             or ws.cell(r, 4).value > 12
             and "cloud_offers" in ws.cell(r, 1).value
         )
+
+
+@pytest.mark.libreoffice
+def test_unpublished_prices_leave_their_columns_empty(exported: dict[str, Any]) -> None:
+    """Utilization: a column whose price nobody published says so in its header and holds no number (not 0)."""
+    for name in ("llama-3.1-70b-full-64xh100", KO + "llama-3.1-70b-full-64xh100"):
+        ws = sheet(openpyxl.load_workbook(exported[name][2], data_only=True), "Utilization")
+        marked = [c for c in range(2, ws.max_column + 1) if "—" in str(ws.cell(4, c).value)]
+        assert marked, name
+        for c in marked:
+            assert all(ws.cell(r, c).value in (None, "") for r in range(5, 26)), (name, ws.cell(4, c).value)

@@ -41,7 +41,7 @@ def number_formats(currency: str, language: str = "en") -> dict[str, str]:
         "text": "@",
         "days": "#,##0.0",
         "hours": "#,##0",
-        "bool": "General",
+        "bool": '"TRUE";"TRUE";"FALSE"',  # a stored TRUE/FALSE reads as TRUE/FALSE, not 1/0, in LibreOffice
         "month": "0",
     }
 

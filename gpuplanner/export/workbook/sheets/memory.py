@@ -89,7 +89,7 @@ def _heading(b: Builder) -> None:
 def _breakdown(lines: _Lines) -> None:
     line, rows = lines.line, lines.rows
     line("gpu", "GPU", "", lambda o, c: o.gpu.id, "text", "text")
-    line("layout", "Parallel layout", "", lambda o, c: layout_text(o.est), "text", "text")
+    line("layout", "Parallel layout", "", lambda o, c: layout_text(o.est), "text", "wrap")
     line("capacity", "Usable memory per GPU", "GiB", lambda o, c: _gib(_mem(o, "capacity")), "gib")
     for key, label in PARTS:
 

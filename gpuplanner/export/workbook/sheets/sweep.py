@@ -23,17 +23,17 @@ COLUMNS = (
     ("GPU", "catalog id", "text"),
     ("GPU name", "", "text"),
     ("GPU count", "GPUs", "int"),
-    ("Fits in memory", "TRUE/FALSE", "bool"),
+    ("Fits in memory", "", "bool"),
     ("Parallel layout", "", "text"),
     ("Memory per GPU (peak)", "GiB", "gib"),
-    ("Wall-clock days", "days", "days"),
-    ("GPU-hours", "GPU-hours", "hours"),
+    ("Wall-clock days", "", "num2"),
+    ("GPU-hours", "", "hours"),
     ("Throughput", "tokens per second", "int"),
     ("This job at on-demand prices", "{cur}", "money"),
     ("On-prem TCO", "{cur}", "money"),
-    ("Own: cost per million tokens", "{cur} per million tokens", "money2"),
+    ("Own: cost per million tokens", "{cur}", "money2"),
 )
-WIDTHS = (16, 22, 10, 10, 44, 13, 12, 14, 14, 18, 18, 16)
+WIDTHS = (16, 22, 10, 11, 44, 13, 12, 13, 14, 17, 17, 17)
 COUNT_COL, TPS_COL, ID_COL = 3, 9, 1
 
 
@@ -74,7 +74,7 @@ def write(b: Builder) -> None:
         shown = t(unit).replace("{cur}", b.currency)
         put(ws, HEADER_ROW, i, t(head) + (f" ({shown})" if unit else ""), "header")
         ws.column_dimensions[col(i)].width = WIDTHS[i - 1]
-    ws.row_dimensions[HEADER_ROW].height = 45
+    ws.row_dimensions[HEADER_ROW].height = 58
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=4)
     rows = b.plan.sweep if b.plan is not None else ()
     first = HEADER_ROW + 1

@@ -57,15 +57,15 @@ def _heading(b: Builder, ycols: list[int]) -> None:
         f"year {b.years}; the horizon (in_horizon_years) selects the years that count.",
         "subtitle",
     )
-    ws.column_dimensions["A"].width = 50
-    ws.column_dimensions["B"].width = 22
+    ws.column_dimensions["A"].width = 70  # the labels spell out each formula: keep them on one line
+    ws.column_dimensions["B"].width = 18
     ws.column_dimensions["C"].width = 18
     ws.column_dimensions["D"].width = 2
     for c in ycols:
         ws.column_dimensions[col(c)].width = 15
-    put(ws, H, 1, "Year", "header")
+    put(ws, H, 1, t("Year"), "header")
     put(ws, H, 2, t("Unit"), "header")
-    put(ws, H, 3, "Total / value", "header")
+    put(ws, H, 3, t("Total / value"), "header")
     put(ws, H, 4, None, "header")
     for y, c in zip(range(b.years + 1), ycols, strict=True):
         put(ws, H, c, y, "header", "0")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ....core import cost_analysis as ca
 from ...cells import F, col, put
 from .. import charts
+from ..layout import COST_ROWS, OPTION_ROWS
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -47,6 +48,7 @@ LABELS = {
     "node_power_full_kw": "Node power, full load",
     "node_power_idle_kw": "Node power, idle",
 }
+INPUT_FORMATS = {row.key: row.fmt for row in (*COST_ROWS, *OPTION_ROWS)}
 GAP_INPUTS = tuple(LABELS)  # the inputs the closed-form gap reads; must be ca.TORNADO_INPUTS
 
 
@@ -132,9 +134,15 @@ def _heading(b: Builder) -> None:
         ws,
         2,
         1,
-        f"Sensitivity of (on-prem TCO − cloud on-demand) for option 1 ({b.main.gpu.id}) to each input "
-        "at −20 % and +20 % (in_tornado_step), one at a time. The gap is recomputed in closed form "
-        "from the input values in the matrix to the right.",
+        f"Sensitivity of (on-prem TCO − cloud on-demand) for option 1 ({b.main.gpu.name}) to each input "
+        "at −20 % and +20 % (in_tornado_step), one at a time.",
+        "subtitle",
+    )
+    put(
+        ws,
+        3,
+        1,
+        "The gap is recomputed in closed form from the input values in the matrix to the right (columns L onward).",
         "subtitle",
     )
     for i, h in enumerate(HEADS, start=1):
@@ -172,14 +180,22 @@ def _bar_row(b: Builder, m: _Matrix, known: str, r: int, name: str) -> None:
     ws, money, base_gap = b.ws[SHEET], b.fmt["money"], f"$F${BASE_ROW}"
     put(ws, r, 1, name, "name")
     put(ws, r, 2, LABELS.get(name, name), "text")
-    put(ws, r, 3, F(m.var[name]), "link", "General")
+    fmt = b.fmt[INPUT_FORMATS.get(name, "num2")]  # each input's own format: $, %, years, kW
+    put(ws, r, 3, F(m.var[name]), "link", fmt)
     lo, hi = m.bounds(name, r)
-    put(ws, r, 4, F(lo), "calc", "General")
-    put(ws, r, 5, F(hi), "calc", "General")
+    put(ws, r, 4, F(lo), "calc", fmt)
+    put(ws, r, 5, F(hi), "calc", fmt)
     for i, _ in enumerate(m.names):
         for start, src in ((m.low0, "$D"), (m.high0, "$E")):
             c = start + i
-            put(ws, r, c, F(f"IF($A{r}={col(c)}${HEADER_ROW},{src}{r},{col(c)}${BASE_ROW})"), "calc", "General")
+            put(
+                ws,
+                r,
+                c,
+                F(f"IF($A{r}={col(c)}${HEADER_ROW},{src}{r},{col(c)}${BASE_ROW})"),
+                "calc",
+                b.fmt[INPUT_FORMATS.get(m.names[i], "num2")],
+            )
     put(ws, r, 6, F(f'IF({known},{m.gap(r, m.low0)},"")'), "calc", money)
     put(ws, r, 7, F(f'IF({known},{m.gap(r, m.high0)},"")'), "calc", money)
     put(ws, r, 8, F(f'IF({known},F{r}-{base_gap},"")'), "calc", money)

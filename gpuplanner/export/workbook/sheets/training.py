@@ -100,7 +100,7 @@ def _heading(b: Builder) -> None:
 def _time_lines(b: Builder, lines: _Lines) -> None:
     line = lines.line
     line("gpu", "GPU", "catalog id", lambda o, h: o.gpu.id, "text", "text")
-    line("layout", "Parallel layout", "", lambda o, h: layout_text(o.est), "text", "text")
+    line("layout", "Parallel layout", "", lambda o, h: layout_text(o.est), "text", "wrap")
     line("gpu_count", "GPU count", "GPUs", lambda o, h: F(GPU_COUNT), "int", "link")
     line("tokens", "Training tokens", "tokens", lambda o, h: F("in_tokens"), "tokens", "link")
     line(

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 SHEET = "Utilization"
 HEADER_ROW = 4
+BLANK = '""'  # an unknown price leaves its cells empty (§4: unknown is empty, never 0)
 TIERS = (("onprem", "On-prem TCO"), ("od", "Cloud on-demand"), ("r1", "Cloud reserved 1 year"))
 
 
@@ -47,7 +48,7 @@ def _heading(b: Builder) -> dict[tuple[int, str], int]:
         "subtitle",
     )
     put(ws, HEADER_ROW, 1, t("Utilization"), "header")
-    ws.column_dimensions["A"].width = 14
+    ws.column_dimensions["A"].width = 34
     cols: dict[tuple[int, str], int] = {}
     c = 2
     for opt in b.options:
@@ -57,7 +58,7 @@ def _heading(b: Builder) -> dict[tuple[int, str], int]:
             put(ws, HEADER_ROW, c, f"{opt.k}. {opt.gpu.name}: {t(label)}{missing}", "header")
             ws.column_dimensions[col(c)].width = 20
             c += 1
-    ws.row_dimensions[HEADER_ROW].height = 58
+    ws.row_dimensions[HEADER_ROW].height = 72
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=2)
     return cols
 
@@ -71,7 +72,7 @@ def _grid_row(b: Builder, cols: dict[tuple[int, str], int], r: int, first: int) 
             ws,
             r,
             cols[(opt.k, "onprem")],
-            F(f"IF({cell['known']},{cell['onprem_at_zero']}+{cell['energy_slope']}*$A{r},)"),
+            F(f"IF({cell['known']},{cell['onprem_at_zero']}+{cell['energy_slope']}*$A{r},{BLANK})"),
             "calc",
             b.fmt["money"],
         )
@@ -79,7 +80,7 @@ def _grid_row(b: Builder, cols: dict[tuple[int, str], int], r: int, first: int) 
             ws,
             r,
             cols[(opt.k, "od")],
-            F(f"IF({cell['od_known']},{cell['cloud_at_full']}*$A{r},)"),
+            F(f"IF({cell['od_known']},{cell['cloud_at_full']}*$A{r},{BLANK})"),
             "calc",
             b.fmt["money"],
         )
@@ -87,7 +88,7 @@ def _grid_row(b: Builder, cols: dict[tuple[int, str], int], r: int, first: int) 
             ws,
             r,
             cols[(opt.k, "r1")],
-            F(f"IF(ISNUMBER({cell['cloud_reserved_1y']}),{cell['cloud_reserved_1y']},)"),
+            F(f"IF(ISNUMBER({cell['cloud_reserved_1y']}),{cell['cloud_reserved_1y']},{BLANK})"),
             "calc",
             b.fmt["money"],
         )
@@ -155,4 +156,5 @@ def _chart(b: Builder, cols: dict[tuple[int, str], int], rows: tuple[int, int], 
     if b.main.est.cost is not None and b.main.est.cost.breakeven_utilization is not None:
         charts.add_breakeven_point(chart, ws, be_row)
     charts.show_axes(chart)
-    ws.add_chart(chart, f"{col(max(cols.values()) + 2)}4")
+    # below the break-even rows, not beside the grid: the page width then holds the grid at a readable size
+    ws.add_chart(chart, f"A{be_row + 3}")
