@@ -99,7 +99,8 @@ class StepTimes:
 @dataclass(frozen=True)
 class StepTerms:
     """The step's seconds term by term (arrays, one value per layout), for the breakdown a user reads
-    (scripts/time_breakdown.py): per step, on the slowest pipeline stage, bubble excluded."""
+    (scripts/time_breakdown.py): per step, on the slowest pipeline stage; they add up to step_seconds (the bubble
+    is its own term)."""
 
     gemm_seconds: np.ndarray
     attention_seconds: np.ndarray
