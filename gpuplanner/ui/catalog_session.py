@@ -50,7 +50,7 @@ def left_out_lines(catalog: Catalog) -> list[str]:
     in the interface language; the reason is the catalog's own words. Empty when all of it applies."""
     what = {
         "row": _tr("this row is left out"),
-        "column": _tr("this column is left out"),
+        "column": _tr("the named column(s) are left out"),
         "rest": _tr("this line and the rest of the file are left out"),
         "file": _tr("this file is left out"),
         "layer": _tr("your whole catalog is left out"),

@@ -521,21 +521,21 @@
             <translation>80% 구간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="164" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="165" />
             <source>{0}
 {1} free</source>
             <translation>{0}
 {1} 여유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="166" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="167" />
             <source>{0}
 short {1}</source>
             <translation>{0}
 {1} 모자람</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="231" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="233" />
             <source>{0}: {1} of {2}, {3}</source>
             <translation>{0}: {2} 중 {1}, {3}</translation>
         </message>
@@ -1666,8 +1666,8 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
         </message>
         <message>
             <location filename="../../gpuplanner/ui/catalog_session.py" line="53" />
-            <source>this column is left out</source>
-            <translation>이 열은 사용하지 않습니다</translation>
+            <source>the named column(s) are left out</source>
+            <translation>해당 열은 사용하지 않습니다</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/catalog_session.py" line="54" />
@@ -1905,22 +1905,22 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
             <translation>다른 시나리오를 이 창에서 엽니다 (현재 시나리오 대신)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="76" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="77" />
             <source>Import training config</source>
             <translation>학습 설정 가져오기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="78" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="79" />
             <source>Training configs (*.yaml *.yml *.toml *.json *.sh *.txt);;All files (*)</source>
             <translation>학습 설정 파일 (*.yaml *.yml *.toml *.json *.sh *.txt);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="86" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="87" />
             <source>Cannot import the training config</source>
             <translation>학습 설정을 가져올 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="86" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="87" />
             <source>{0}
 
 Nothing was changed.</source>
@@ -1929,62 +1929,62 @@ Nothing was changed.</source>
 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="93" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="94" />
             <source>lora_alpha {0} is not a scenario key (memory and time do not depend on it)</source>
             <translation>lora_alpha {0}은(는) 시나리오 키가 아닙니다 (메모리와 시간에 영향을 주지 않음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="95" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="96" />
             <source>Imported {0} as “{1}” ({2} config, {3} profile). The import assumed:</source>
             <translation>{0}을(를) “{1}”(으)로 가져왔습니다 ({2} 설정, {3} 프로파일). 가져오면서 가정한 내용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="98" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="99" />
             <source>Training config imported</source>
             <translation>학습 설정을 가져왔습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="98" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="99" />
             <source>nothing</source>
             <translation>없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="101" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="102" />
             <source>Imported {0}</source>
             <translation>{0} 가져옴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="149" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="150" />
             <source>Save the {0} config</source>
             <translation>{0} 설정 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="151" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="152" />
             <source>{0} config ({1});;All files (*)</source>
             <translation>{0} 설정 ({1});;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="157" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="158" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="163" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="164" />
             <source>Cannot write the launch config</source>
             <translation>실행 설정을 쓸 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="165" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="166" />
             <source>Wrote {0}. Start the run with the line below; the header says what to expect.</source>
             <translation>{0}을(를) 썼습니다. 아래 명령으로 실행하세요. 머리말에 예상 메모리와 속도가 있습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="166" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="167" />
             <source>Launch config written</source>
             <translation>실행 설정을 썼습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="169" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="170" />
             <source>Wrote {0}</source>
             <translation>{0} 씀</translation>
         </message>
@@ -2913,97 +2913,97 @@ Source: {5}</source>
 출처: {5}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="50" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="50" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="51" />
             <source>The planned GPU in numbers; hover a number for its formula and inputs.</source>
             <translation>계획 대상 GPU의 수치입니다. 수치 위에 마우스를 올리면 계산식과 입력값이 보입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="61" />
             <source>Framework behaviour assumed:</source>
             <translation>가정한 프레임워크 동작:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
             <source>Headroom:</source>
             <translation>여유 메모리:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
             <source>Largest micro-batch that fits:</source>
             <translation>메모리에 맞는 최대 마이크로 배치:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
             <source>Layout:</source>
             <translation>병렬 구성:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
             <source>Wall clock:</source>
             <translation>실제 소요 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
             <source>GPU-hours:</source>
             <translation>GPU 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
             <source>Throughput:</source>
             <translation>처리량:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
             <source>MFU:</source>
             <translation>MFU:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
             <source>Job at on-demand prices:</source>
             <translation>온디맨드 가격 기준 작업 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
             <source>Cloud on demand (horizon):</source>
             <translation>클라우드 온디맨드 (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="74" />
             <source>Owning TCO (horizon):</source>
             <translation>온프레미스 TCO (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="75" />
             <source>Break-even utilization:</source>
             <translation>손익분기 가동률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="76" />
             <source>Owning cost per million tokens:</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="79" />
             <source>&amp;Launch config…</source>
             <translation>실행 설정(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="80" />
             <source>Write this layout as a torchtitan, torchtune, Megatron or DeepSpeed config</source>
             <translation>이 배치를 torchtitan, torchtune, Megatron 또는 DeepSpeed 설정으로 씁니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="98" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="99" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
@@ -4190,17 +4190,17 @@ The open scenario was not changed.</source>
     <context>
         <name>LaunchDialog</name>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="112" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="113" />
             <source>Write launch config</source>
             <translation>실행 설정 쓰기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="114" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="115" />
             <source>The planned layout (parallel degrees, batch, recompute, precision) as the framework's own config, with the expected memory and speed in its header.</source>
             <translation>계획한 배치(병렬 차수, 배치, 재계산, 정밀도)를 프레임워크 자체 설정으로 쓰고, 머리말에 예상 메모리와 속도를 적습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/config_actions.py" line="121" />
+            <location filename="../../gpuplanner/ui/config_actions.py" line="122" />
             <source>&amp;Framework:</source>
             <translation>프레임워크(&amp;F):</translation>
         </message>
@@ -4737,22 +4737,22 @@ The model was not changed.</source>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="118" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="135" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="137" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="146" />
             <source>fit probability {0}</source>
             <translation>메모리에 맞을 확률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="164" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="167" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>

@@ -80,8 +80,12 @@ def read_table_rows(
         header = [h.replace(_CR_MARK, "\r").strip() for h in next(reader)]
         known = set(schema.column_names)
         if lenient:  # a column this version does not know (a newer or hand-made file) is left out, not the file
-            for h in dict.fromkeys(h for h in header if h not in known):
-                problem(_unknown_column(h, schema, name), "column")
+            unknown = list(dict.fromkeys(h for h in header if h not in known))
+            if len(unknown) == 1:
+                problem(_unknown_column(unknown[0], schema, name), "column")
+            elif unknown:  # one line for them all (a header merged with a data row has dozens)
+                listed = ", ".join(repr(h) for h in unknown[:5]) + (", …" if len(unknown) > 5 else "")
+                problem(CatalogError(f"{len(unknown)} unknown columns: {listed}", file=name, line=1), "column")
         keep = [i for i, h in enumerate(header) if h in known or not lenient]
         try:
             _check_header([header[i] for i in keep], schema, name, partial_columns)

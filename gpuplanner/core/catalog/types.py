@@ -205,7 +205,7 @@ class UserRowProblem:
         more = f" (and {self.more} more problem(s) in this row)" if self.more else ""
         what = {
             "row": "row ignored",
-            "column": "column ignored",
+            "column": "column(s) ignored",
             "rest": "this line and the rest of the file ignored",
             "file": "file ignored",
             "layer": "user catalog ignored",
