@@ -41,3 +41,25 @@ def test_missing_file_is_exit_3(tmp_path: Path) -> None:
 def test_unknown_gpu_is_exit_2(tmp_path: Path) -> None:
     r = gp("import-config", str(CONFIGS / "axolotl" / "lora-1b.yml"), "--gpu", "h1000", "-o", str(tmp_path / "o.toml"))
     assert r.returncode == 2 and "--gpu" in r.stderr
+
+
+def test_torchtitan_registry_command_line(tmp_path: Path) -> None:
+    line = tmp_path / "train.sh"
+    line.write_text("NGPU=32 MODULE=llama3 CONFIG=llama3_70b ./run_train.sh --training.local_batch_size 2\n")
+    out = tmp_path / "tt.gpuplan.toml"
+    r = gp("import-config", str(line), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "defaults of llama3_70b() from torchtitan 9810191" in r.stdout
+    assert "gpu_count = 32" in out.read_text() and "tp = 8" in out.read_text()
+    line.write_text("--module llama3 --config llama3_7b\n")
+    bad = gp("import-config", str(line), "-o", str(out))
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    assert "--config: 'llama3_7b' is not a function" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_llm_foundry_yaml_with_its_profile(tmp_path: Path) -> None:
+    out = tmp_path / "lf.gpuplan.toml"
+    r = gp("import-config", str(CONFIGS / "llm-foundry" / "mpt-7b.yaml"), "--gpu-count", "64", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "(llm-foundry config, llm-foundry profile)" in r.stdout
+    assert gp("estimate", str(out)).returncode == 0

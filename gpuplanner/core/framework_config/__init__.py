@@ -22,6 +22,11 @@ FRAMEWORK_ALIASES = {"transformers": "hf", "trainer": "hf", "megatron-lm": "mega
                      "llmfoundry": "llm-foundry", "composer": "llm-foundry"}  # fmt: skip
 
 
+# a torchtitan command line: its dotted `--section.key` flags, run_train.sh and the registry's MODULE/--module
+_TORCHTITAN_MARKS = ("--model.name", "--parallelism.", "--training.", "--job.config", "--activation_checkpoint.",
+                     "torchtitan", "run_train.sh", "--module ", "--module=", "MODULE=")  # fmt: skip
+
+
 def _yaml_format(doc: Any) -> str | None:
     if not isinstance(doc, dict):
         return None
@@ -65,7 +70,7 @@ def detect_format(path: str | os.PathLike[str], text: str) -> str:
         found = _yaml_format(load_yaml(text, file=file))
     elif suffix == ".json":
         found = _json_format(load_json(text, file=file))
-    elif any(m in text for m in ("--model.name", "--parallelism.", "--job.config", "torchtitan", "--module ")):
+    elif any(m in text for m in _TORCHTITAN_MARKS):
         found = "torchtitan"
     elif "--num-layers" in text or "--tensor-model-parallel-size" in text or "pretrain_gpt.py" in text:
         found = "megatron"
