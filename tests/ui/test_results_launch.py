@@ -16,12 +16,14 @@ def test_launch_button_beside_the_layout_opens_the_launch_dialog(window, qtbot) 
     button = page.launch_button
     qtbot.waitUntil(button.isEnabled, timeout=10_000)
     layout_value = page.values["layout"]
-    # beside the layout: same row, to its right
-    assert (
-        abs(button.mapTo(page, button.rect().center()).y() - layout_value.mapTo(page, layout_value.rect().center()).y())
-        < 12
+    # with the layout: right under its text, in the same field
+    below = (
+        button.mapTo(page, button.rect().topLeft()).y() - layout_value.mapTo(page, layout_value.rect().bottomLeft()).y()
     )
-    assert button.mapTo(page, button.rect().topLeft()).x() > layout_value.mapTo(page, layout_value.rect().topLeft()).x()
+    assert 0 <= below < 12
+    assert (
+        button.mapTo(page, button.rect().topLeft()).x() == layout_value.mapTo(page, layout_value.rect().topLeft()).x()
+    )
     click(qtbot, button)
     dialog = window.findChild(LaunchDialog, "launchDialog")
     assert dialog is not None and dialog.isVisible()

@@ -140,7 +140,8 @@ def test_walk_the_wizard_save_and_match_the_cli(window, qtbot, dialog_log, tmp_p
             assert values["cloud_on_demand"].text() == fmt.money(c["cloud_on_demand"], cli["currency"])
             assert values["onprem_tco"].text() == fmt.money(c["onprem_tco"], cli["currency"])
             word = fmt.fit_word(mem["fit_probability"], mem["fits"])
-            assert values["headroom"].text().startswith(f"{fmt.signed_gib(mem['headroom'])} · {word}, ")
+            assert values["headroom"].text().startswith(f"{fmt.signed_gib(mem['headroom'])} (80%: ")
+            assert f" · {word} (fit probability {fmt.probability(mem['fit_probability'])})" in values["headroom"].text()
             assert "formula" not in values["wall"].toolTip() and "wall clock =" in values["wall"].toolTip()
 
 

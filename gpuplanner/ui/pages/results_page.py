@@ -4,7 +4,9 @@ The plots and the comparison table are in the results view beside the wizard."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gpuplanner.core.plan import headroom_band
 
 from .. import formatting as fmt
 from .. import memory_figures as mf
@@ -12,7 +14,6 @@ from .. import tooltips as tips
 from ..cost_fields import unknown_text
 from ..document import ScenarioDocument
 from ..framework_text import framework_assumed
-from ..recommend import fit_phrase
 from ..resultset import ResultSet
 from ..verdict import Verdict
 from .base import PlannerPage
@@ -82,11 +83,12 @@ class ResultsPage(PlannerPage):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setWordWrap(True)  # the framework behaviour is a phrase, not a number
             value.setAccessibleName(labels[key].rstrip(":"))
-            if key == "layout":  # the button beside the layout it writes
-                row = QHBoxLayout()
+            if key == "layout":  # the button with the layout it writes, under it (beside it, the text was cut)
+                row = QVBoxLayout()
                 row.setContentsMargins(0, 0, 0, 0)
-                row.addWidget(value, 1)
-                row.addWidget(self.launch_button, 0)
+                row.setSpacing(2)
+                row.addWidget(value)
+                row.addWidget(self.launch_button, 0, Qt.AlignmentFlag.AlignLeft)
                 form.addRow(QLabel(labels[key]), row)
             else:
                 form.addRow(QLabel(labels[key]), value)
@@ -137,8 +139,9 @@ class ResultsPage(PlannerPage):
             ),
             "headroom": (
                 fmt.signed_gib(mem.headroom)
+                + fmt.in_parentheses(fmt.gib_range(headroom_band(e)))
                 + " · "
-                + fit_phrase(e)
+                + fmt.fit_word(b.fit_probability if b else None, mem.fits)
                 + fmt.in_parentheses(
                     self.tr("fit probability {0}").format(fmt.probability(b.fit_probability))
                     if b is not None and b.fit_probability is not None
@@ -162,6 +165,7 @@ class ResultsPage(PlannerPage):
             ),
             "tokens_per_second": (
                 self.tr("{0} tokens/s").format(fmt.count(t.tokens_per_second))
+                + fmt.in_parentheses(fmt.band_text(b.tokens_per_second if b else None, lambda v: f"{v:,.0f}"))
                 if t and t.tokens_per_second
                 else fmt.DASH,
                 tips.wall_time(e, s.workload.training_tokens),

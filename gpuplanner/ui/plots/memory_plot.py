@@ -157,7 +157,8 @@ class MemoryPlot(PlotPanel):
             top = max(top, height)
             word = fmt.fit_word(c.estimate.bands.fit_probability if c.estimate.bands else None, mem.fits)
             room = headroom_band(c.estimate)
-            rng = fmt.band_text(room, fmt.gib_number)
+            # "80%:" untranslated here: "80% 구간: −0.8–21.3" ran into the next bar's label
+            rng = "" if room is None else f"80%: {fmt.gib_number(room.low)}–{fmt.gib_number(room.high)}"
             if compact:
                 text = f"{word}\n{fmt.signed_gib(mem.headroom)}"
             elif mem.headroom >= 0:
@@ -188,7 +189,8 @@ class MemoryPlot(PlotPanel):
             self._bars.append((c, spans[i]))
         self.retire()
         item.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
-        item.setYRange(0, max(top, 1.0) * 1.3, padding=0)  # room for the verdicts above the bars
+        # room above the tallest capacity line for its verdict (three lines, two when compact)
+        item.setYRange(0, max(top, 1.0) * (1.32 if compact else 1.5), padding=0)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
