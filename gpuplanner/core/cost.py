@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # cost_analysis imports this module; estimate_cost imports it
     from .cost_analysis import CashFlows, HorizonCost, TornadoBar, UtilizationPoint
 
 from . import cost_lines as cl
-from .cost_inputs import HOURS_PER_YEAR, MONTHS_PER_YEAR, CostInputs
+from .cost_inputs import HOURS_PER_YEAR, MONTHS_PER_YEAR, CostInputs  # noqa: F401  (HOURS_PER_YEAR: re-exported)
 from .cost_reasons import UnknownFigure, unknown_figures
 from .residual import fraction_at, straight_line
 
@@ -40,10 +40,6 @@ def _y(inp: CostInputs, horizon_years: float | None) -> float:
     return inp.horizon_years if horizon_years is None else horizon_years
 
 
-def _known(*values: float | None) -> bool:
-    return all(v is not None for v in values)
-
-
 def year_weight(horizon_years: float, year: int) -> float:
     """w_y = MAX(0, MIN(1, Y − (y − 1))): the part of year y (1-based) inside the horizon."""
     return max(0.0, min(1.0, horizon_years - (year - 1)))
@@ -56,12 +52,12 @@ def horizon_year_count(horizon_years: float) -> int:
 
 def hours(inp: CostInputs, horizon_years: float | None = None) -> float:
     """H = 8760 × Y."""
-    return HOURS_PER_YEAR * _y(inp, horizon_years)
+    return cl.evaluate("hours", inp, horizon_years=horizon_years) or 0.0
 
 
 def nodes(inp: CostInputs) -> int:
     """nodes = ceil(gpu_count / gpus_per_node)."""
-    return -(-inp.gpu_count // inp.gpus_per_node)
+    return int(cl.evaluate("nodes", inp) or 0)
 
 
 def capex(inp: CostInputs) -> float | None:
@@ -82,7 +78,10 @@ def residual_fraction(inp: CostInputs, horizon_years: float | None = None) -> fl
 
 
 def residual(inp: CostInputs, horizon_years: float | None = None) -> float | None:
-    """residual = capex × residual_fraction(Y), landing at the horizon's end."""
+    """residual = capex × residual_fraction(Y), landing at the horizon's end (the cost line
+    residual_straight_line without a curve)."""
+    if not inp.residual_curve:
+        return cl.evaluate("residual_straight_line", inp, horizon_years=horizon_years)
     c, f = capex(inp), residual_fraction(inp, horizon_years)
     return None if c is None or f is None else c * f
 
@@ -96,11 +95,7 @@ def power_kw(inp: CostInputs, utilization: float | None = None) -> float | None:
 def energy_in_year(inp: CostInputs, year: int, utilization: float | None = None) -> float | None:
     """A full year's energy bill in year y (1-based), before the weight w_y:
     power_kw × pue × 8760 × electricity × (1 + escalation)^(y − 1)."""
-    p = power_kw(inp, utilization)
-    if p is None or not _known(inp.pue, inp.electricity_usd_per_kwh):
-        return None
-    growth = (1 + inp.electricity_escalation_per_year) ** (year - 1)
-    return p * inp.pue * HOURS_PER_YEAR * inp.electricity_usd_per_kwh * growth  # type: ignore[operator]
+    return cl.evaluate("energy_in_year", inp, utilization=utilization, year=year)
 
 
 def energy(inp: CostInputs, utilization: float | None = None, horizon_years: float | None = None) -> float | None:
@@ -123,8 +118,7 @@ def colocation_per_year(inp: CostInputs) -> float | None:
 
 def colocation(inp: CostInputs, horizon_years: float | None = None) -> float | None:
     """colocation = nodes × P_full × 12 × Y × colocation_rate."""
-    c = colocation_per_year(inp)
-    return None if c is None else c * _y(inp, horizon_years)
+    return cl.evaluate("colocation", inp, horizon_years=horizon_years)
 
 
 def support_per_year(inp: CostInputs) -> float | None:
@@ -134,8 +128,7 @@ def support_per_year(inp: CostInputs) -> float | None:
 
 def support(inp: CostInputs, horizon_years: float | None = None) -> float | None:
     """support = support_fraction × capex × Y."""
-    s = support_per_year(inp)
-    return None if s is None else s * _y(inp, horizon_years)
+    return cl.evaluate("support", inp, horizon_years=horizon_years)
 
 
 def staff_software_per_year(inp: CostInputs) -> float | None:
@@ -145,8 +138,7 @@ def staff_software_per_year(inp: CostInputs) -> float | None:
 
 def staff_software(inp: CostInputs, horizon_years: float | None = None) -> float | None:
     """(staff + software) × Y."""
-    s = staff_software_per_year(inp)
-    return None if s is None else s * _y(inp, horizon_years)
+    return cl.evaluate("staff_software", inp, horizon_years=horizon_years)
 
 
 def opex_in_year(inp: CostInputs, year: int, utilization: float | None = None) -> float | None:
@@ -438,18 +430,19 @@ def estimate_cost(
         },
     )
     tornado_base, tornado = ca.tornado(inputs) if detail else (None, ())
+    f = figures
     return CostEstimate(
         currency=inputs.currency,
         rate=rate,
-        cloud_on_demand=m(cloud_on_demand(inputs)),
-        cloud_reserved_1y=m(cloud_reserved(inputs, "1y")),
-        cloud_reserved_3y=m(cloud_reserved(inputs, "3y")),
-        cloud_spot=m(cloud_spot(inputs)),
-        onprem_capex=m(capex(inputs)),
-        onprem_tco=m(onprem_tco(inputs)),
-        breakeven_utilization=breakeven_utilization(inputs),
-        per_million_tokens=m(per_million_tokens(inputs, tokens_per_second)),
-        job_cloud_on_demand=m(job_cloud_on_demand(inputs, gpu_hours)),
+        cloud_on_demand=m(f["cloud_on_demand"]),
+        cloud_reserved_1y=m(f["cloud_reserved_1y"]),
+        cloud_reserved_3y=m(f["cloud_reserved_3y"]),
+        cloud_spot=m(f["cloud_spot"]),
+        onprem_capex=m(f["onprem_capex"]),
+        onprem_tco=m(f["onprem_tco"]),
+        breakeven_utilization=f["breakeven_utilization"],
+        per_million_tokens=m(f["per_million_tokens"]),
+        job_cloud_on_demand=m(f["job_cloud_on_demand"]),
         hours=hours(inputs),
         nodes=nodes(inputs),
         residual=m(residual(inputs)),
@@ -471,7 +464,7 @@ def estimate_cost(
         tornado_base=m(tornado_base),
         tornado=tuple(ca.TornadoBar(b.input, b.low * rate, b.high * rate) for b in tornado),
         inputs=inputs,
-        onprem_lease_tco=m(onprem_lease_tco(inputs)),
+        onprem_lease_tco=m(f["onprem_lease_tco"]),
         lead_time_rent=m(lead_time_rent(inputs)),
         cloud_extras_on_demand=m(cloud_extras(inputs, cl.evaluate("cloud_on_demand_gpu", inputs))),
         fabric=m(cl.evaluate("fabric", inputs)),

@@ -7,6 +7,7 @@ renderer-neutral nodes:
     Num(2.5)                 a constant
     Ref("node_price_usd")    a `CostInputs` field, or another line of `LINES` by its name
     Var("u"), Var("Y")       the utilization and horizon in years being evaluated (inputs' own by default)
+    Var("y")                 the year (1-based) of a yearly line such as energy_in_year
     Op("+", a, b, …)         + − × ÷ and ^ (power); Op("max"/"min", a, b); Op("ceil", a)
 
 A line whose expression refers to an unknown input (None) is unknown: `evaluate` returns None, the JSON writes
@@ -27,10 +28,11 @@ each node to text, naming each input or line by its workbook name; Excel's opera
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 # ---------------------------------------------------------------------------------------------------------
 # Expression nodes
@@ -48,7 +50,7 @@ class Ref:
 
 @dataclass(frozen=True)
 class Var:
-    name: str  # "u" (utilization) or "Y" (horizon years)
+    name: str  # "u" (utilization), "Y" (horizon years) or "y" (the year of a yearly line, 1-based)
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,20 @@ LINES: tuple[CostLine, ...] = (
                 Ref("node_power_idle_kw"),
                 Op("*", Var("u"), Op("-", Ref("node_power_draw_kw"), Ref("node_power_idle_kw"))),
             ),
+        ),
+    ),
+    CostLine(
+        "energy_in_year",
+        "Energy in year y (a full year, before its weight)",
+        "USD/year",
+        f"{SPEC}: power_kw × pue × 8760 × electricity × (1 + escalation)^(y − 1)",
+        Op(
+            "*",
+            Ref("power_kw"),
+            Ref("pue"),
+            Num(8760.0),
+            Ref("electricity_usd_per_kwh"),
+            Op("^", Op("+", Num(1.0), Ref("electricity_escalation_per_year")), Op("-", Var("y"), Num(1.0))),
         ),
     ),
     CostLine(
@@ -281,57 +297,96 @@ def evaluate(
     *,
     utilization: float | None = None,
     horizon_years: float | None = None,
+    year: int = 1,
     lines: Mapping[str, float | None] | None = None,
 ) -> float | None:
     """The value of a line (by name) or expression for `inputs`; None when any input it needs is None.
-    `lines` gives values of names computed outside the table (energy, residual, gpu_hours, …)."""
+    `lines` gives values of names computed outside the table (energy, residual, gpu_hours, …); `year` is y."""
     u = inputs.utilization if utilization is None else utilization
     y = inputs.horizon_years if horizon_years is None else horizon_years
-    extra = lines or {}
+    if isinstance(name_or_expr, str) and not lines:
+        return _evaluate_line(name_or_expr, cast(Hashable, inputs), u, y, year)
+    env = _Env(inputs, {"u": u, "Y": y, "y": float(year)}, lines or {})
+    fn = _COMPILED[name_or_expr] if isinstance(name_or_expr, str) else _compile(name_or_expr)
+    return fn(env)
 
-    def ref(name: str) -> float | None:
-        if name in extra:
-            return extra[name]
-        line = LINE_BY_NAME.get(name)
-        if line is not None:
-            return ev(line.expr)
-        v = getattr(inputs, name)
+
+@functools.lru_cache(maxsize=8192)
+def _evaluate_line(name: str, inputs: Hashable, u: float, y: float, year: int) -> float | None:
+    """One line for frozen (hashable) inputs: the cash flows, crossover month and tornado ask for the same
+    line at the same (u, Y, year) many times."""
+    return _COMPILED[name](_Env(inputs, {"u": u, "Y": y, "y": float(year)}, {}))
+
+
+class _Env:
+    """One evaluation: the inputs, the variables, values given from outside, and each line once."""
+
+    __slots__ = ("inputs", "variables", "given", "seen")
+
+    def __init__(self, inputs: object, variables: dict[str, float], given: Mapping[str, float | None]) -> None:
+        self.inputs, self.variables, self.given = inputs, variables, given
+        self.seen: dict[str, float | None] = {}  # capex feeds support and residual: computed once
+
+    def ref(self, name: str) -> float | None:
+        if name in self.given:
+            return self.given[name]
+        if name in self.seen:
+            return self.seen[name]
+        fn = _COMPILED.get(name)
+        if fn is not None:
+            self.seen[name] = value = fn(self)
+            return value
+        v = getattr(self.inputs, name)
         return None if v is None else float(v)
 
-    def ev(e: Expr) -> float | None:
-        if isinstance(e, Num):
-            return e.value
-        if isinstance(e, Ref):
-            return ref(e.name)
-        if isinstance(e, Var):
-            return u if e.name == "u" else y
-        args = [ev(a) for a in e.args]
-        if any(a is None for a in args):
-            return None
-        return _apply(e.kind, [a for a in args if a is not None])
 
-    expr = LINE_BY_NAME[name_or_expr].expr if isinstance(name_or_expr, str) else name_or_expr
-    return ev(expr)
+_Fn = Callable[[_Env], "float | None"]
+
+
+def _compile(e: Expr) -> _Fn:
+    """The expression as a closure (the tree is walked once, not at every evaluation: a Plan sweep evaluates
+    the lines thousands of times). Semantics are `_apply`'s, with None propagating."""
+    if isinstance(e, Num):
+        value = e.value
+        return lambda env: value
+    if isinstance(e, Ref):
+        name = e.name
+        return lambda env: env.ref(name)
+    if isinstance(e, Var):
+        var = e.name
+        return lambda env: env.variables[var]
+    kind, parts = e.kind, tuple(_compile(a) for a in e.args)
+
+    def run(env: _Env) -> float | None:
+        args = []
+        for part in parts:
+            v = part(env)
+            if v is None:
+                return None
+            args.append(v)
+        return _apply(kind, args)
+
+    return run
+
+
+_OPS: Mapping[str, Callable[[list[float]], float]] = {
+    "+": math.fsum,
+    "-": lambda a: a[0] - math.fsum(a[1:]),
+    "*": math.prod,
+    "/": lambda a: a[0] / a[1],
+    "^": lambda a: a[0] ** a[1],
+    "max": max,
+    "min": min,
+    "ceil": lambda a: float(math.ceil(a[0] - 1e-12)),  # 16/8 stays 2 against rounding noise
+}
 
 
 def _apply(kind: str, a: list[float]) -> float:
-    if kind == "+":
-        return math.fsum(a)
-    if kind == "-":
-        return a[0] - math.fsum(a[1:])
-    if kind == "*":
-        return math.prod(a)
-    if kind == "/":
-        return a[0] / a[1]
-    if kind == "^":
-        return a[0] ** a[1]
-    if kind == "max":
-        return max(a)
-    if kind == "min":
-        return min(a)
-    if kind == "ceil":
-        return float(math.ceil(a[0] - 1e-12))  # 16/8 stays 2 against rounding noise
-    raise ValueError(f"unknown operator {kind!r}")
+    try:
+        op = _OPS[kind]
+    except KeyError:
+        raise ValueError(f"unknown operator {kind!r}") from None
+    return op(a)
 
 
 def references(name_or_expr: str | Expr, *, deep: bool = True) -> tuple[str, ...]:
@@ -367,7 +422,7 @@ def missing_inputs(name: str, inputs: object, *, known: Mapping[str, float | Non
 
 def render(e: Expr, name: Callable[[str], str], var: Callable[[str], str]) -> str:
     """The expression as an Excel formula body (no leading '='): `name` maps an input or line to its cell name,
-    `var` maps "u"/"Y" to theirs."""
+    `var` maps "u"/"Y"/"y" to theirs (for "y", a yearly column's year cell)."""
     if isinstance(e, Num):
         return repr(e.value)
     if isinstance(e, Ref):
@@ -380,3 +435,6 @@ def render(e: Expr, name: Callable[[str], str], var: Callable[[str], str]) -> st
     if e.kind == "ceil":
         return f"CEILING({args[0]},1)"
     return "(" + e.kind.join(args) + ")"
+
+
+_COMPILED: dict[str, _Fn] = {line.name: _compile(line.expr) for line in LINES}
