@@ -199,3 +199,68 @@ def test_one_node_has_no_fabric_and_nodes_without_a_priced_link_keep_their_share
     a100 = resolve_cost_inputs(CostSettings(), catalog, "a100-sxm-80gb", gpu_count=64, gpus_per_node=None, node_id=None)
     assert a100.network_usd_per_node == catalog.default_node("a100-sxm-80gb").network_usd_per_node
     assert math.isfinite(a100.network_usd_per_node or 0.0)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Through the scenario file, the engine and the JSON document
+
+
+def _doc(cost: dict[str, object]) -> dict[str, object]:
+    return {
+        "schema": 1,
+        "name": "lease",
+        "model": {"preset": "llama-3.2-1b"},
+        "workload": {"method": "pretrain", "seq_len": 2048, "tokens": 1e9},
+        "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 16},
+        "cost": cost,
+    }
+
+
+def test_new_keys_reach_the_json_cost_block(catalog) -> None:  # type: ignore[no-untyped-def]
+    from gpuplanner.core.engine import estimate
+    from gpuplanner.core.report import estimate_document
+    from gpuplanner.core.scenario_io import parse_scenario
+
+    cost = {
+        "lease_usd_per_node_month": 8_000,
+        "lease_term_months": 24,
+        "lease_buyout_fraction": 0.2,
+        "lead_time_months": 3,
+        "residual_fraction": {"1": 0.6, "3": 0.3},
+        "node_power_kw": 8.4,
+        "facility_usd_per_node": 10_000,
+        "cloud_storage_usd_per_tb_month": 20,
+        "cloud_egress_usd_per_tb": 90,
+        "cloud_support_fraction": 0.05,
+    }
+    e = estimate(parse_scenario(_doc(cost)), catalog)
+    doc = estimate_document(e, "lease")["cost"]
+    for key in ("onprem_lease_tco", "onprem_tco_discounted", "owning_usd_per_gpu_hour", "onprem_tco"):
+        assert isinstance(doc[key], float) and doc[key] > 0, key
+    assert e.cost is not None and e.cost.inputs.residual_curve == ((1.0, 0.6), (3.0, 0.3))
+    assert e.cost.inputs.cloud_storage_tb is not None and e.cost.cloud_extras_on_demand > 0  # type: ignore[operator]
+    assert not {"onprem_lease_tco", "onprem_tco", "onprem_capex", "cloud_on_demand"} & set(doc["missing"])
+    assert doc["missing"]["cloud_reserved_3y"].startswith("missing: reserved_3y_usd_per_gpu_hour")
+    plain = estimate_document(estimate(parse_scenario(_doc({})), catalog), "plain")["cost"]
+    assert plain["onprem_lease_tco"] is None and "onprem_lease_tco" in plain["missing"]
+
+
+@pytest.mark.parametrize(
+    ("cost", "words"),
+    [
+        ({"residual_fraction": {"one": 0.5}}, "age in years"),
+        ({"residual_fraction": [[3, 1.5]]}, "fractions from 0 to 1"),
+        ({"residual_fraction": 0.3}, "must be a table"),
+        ({"lease_buyout_fraction": 2}, "from 0 to 1"),
+        ({"lease_term_months": 0}, "positive"),
+        ({"node_power_kw": -1}, "positive"),
+        ({"lead_time_months": 1e6}, "at most"),
+    ],
+)
+def test_bad_new_keys_name_the_key(cost: dict[str, object], words: str) -> None:
+    from gpuplanner.core.scenario_io import parse_scenario
+
+    with pytest.raises(InputError) as info:
+        parse_scenario(_doc(cost))
+    assert info.value.key == f"cost.{next(iter(cost))}"
+    assert words in str(info.value)
