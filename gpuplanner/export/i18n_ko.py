@@ -256,3 +256,104 @@ LABELS: dict[str, str] = {
     "GPU-hours": "GPU 시간",
     "80% bands": "80% 구간",
 }
+
+# Sheet subtitles and the formula labels of the TCO sheet (static text; templates take .format arguments).
+NOTES: dict[str, str] = {
+    "Per-GPU memory on the worst pipeline stage, GiB (2^30 bytes). Memory on several GPUs is never pooled: "
+    "the layout decides what each GPU holds.": (
+        "가장 큰 파이프라인 스테이지의 GPU당 메모리(GiB, 2^30 바이트). 여러 GPU의 메모리는 합쳐지지 않으며, "
+        "병렬 구성이 각 GPU가 담는 양을 정합니다."
+    ),
+    "FLOPs, throughput, wall-clock time and GPU-hours per option. Throughput and goodput come from the engine "
+    "(Assumptions); time and GPU-hours are formulas.": (
+        "옵션별 FLOPs, 처리량, 소요 시간, GPU 시간. 처리량과 유효 처리율은 엔진 계산값(가정 시트)이고, 시간과 "
+        "GPU 시간은 수식입니다."
+    ),
+    "Yearly cash flows in {cur}, costs positive; year 0 = purchase. Columns run to year {years}; the horizon "
+    "(in_horizon_years) selects the years that count.": (
+        "연도별 현금흐름({cur}), 비용은 양수, 0년차 = 구매. 열은 {years}년차까지이며 분석 기간(in_horizon_years)이 "
+        "반영할 연도를 정합니다."
+    ),
+    "Sensitivity of (on-prem TCO − cloud on-demand) for option 1 ({gpu}) to each input at −20 % and +20 % "
+    "(in_tornado_step), one at a time.": (
+        "옵션 1({gpu})의 (온프레미스 TCO − 클라우드 온디맨드)가 각 입력값을 하나씩 −20 %, +20 %(in_tornado_step) "
+        "바꿀 때 얼마나 변하는지."
+    ),
+    "The gap is recomputed in closed form from the input values in the matrix to the right (columns L onward).": (
+        "차이는 오른쪽 행렬(L열부터)의 입력값으로 닫힌 식을 다시 계산한 값입니다."
+    ),
+    "Totals over the horizon against utilization: on-prem TCO = a + b × u, cloud on-demand = c × u, "
+    "reserved = fixed. A column marked “not published” stays empty until you enter that price on "
+    "Assumptions.": (
+        "가동률에 따른 분석 기간 합계: 온프레미스 TCO = a + b × u, 클라우드 온디맨드 = c × u, 예약 = 고정. "
+        "“공개된 값 없음” 열은 가정 시트에 그 가격을 입력할 때까지 비어 있습니다."
+    ),
+    "owning is cheaper than renting on demand above this utilization (empty: never in 0–100 %)": (
+        "이 가동률보다 높으면 구매가 온디맨드 임대보다 저렴 (비어 있음: 0–100 % 안에서 없음)"
+    ),
+    "the break-even point: utilization and the on-prem TCO (= cloud on-demand) there": (
+        "손익분기점: 가동률과 그때의 온프레미스 TCO (= 클라우드 온디맨드)"
+    ),
+    "Weight of the year in the horizon w_y = MAX(0, MIN(1, Y − (y − 1)))": (
+        "분석 기간 내 해당 연도의 가중치 w_y = MAX(0, MIN(1, Y − (y − 1)))"
+    ),
+    "Residual value lands in this year (year ROUNDUP(Y))": "잔존 가치가 반영되는 연도 (ROUNDUP(Y)년차)",
+    "Discount factor 1 / (1 + r)^y": "할인 계수 1 / (1 + r)^y",
+    "Money multiplier from USD to the currency": "USD에서 통화로의 환산 배수",
+    "Hours in the horizon H = 8760 × Y": "분석 기간의 시간 H = 8760 × Y",
+    "Month in which the residual value is booked = ROUNDUP(12 × Y)": "잔존 가치를 반영하는 월 = ROUNDUP(12 × Y)",
+    "Last year column": "마지막 연도 열",
+    "On-prem inputs all known (a price nobody published is empty)": (
+        "온프레미스 입력값이 모두 있음 (공개되지 않은 가격은 빈칸)"
+    ),
+    "On-demand price known": "온디맨드 가격 있음",
+    "Residual value = capex × MAX(0, 1 − Y / depreciation years)": (
+        "잔존 가치 = 초기 투자비 × MAX(0, 1 − Y / 감가상각 기간)"
+    ),
+    "IT power = nodes × (P_idle + u × (P_full − P_idle))": "IT 전력 = 노드 수 × (P_idle + u × (P_full − P_idle))",
+    "Colocation per year = nodes × P_full × 12 × rate (contracted kW, no PUE)": (
+        "연간 코로케이션 = 노드 수 × P_full × 12 × 요금 (계약 kW, PUE 제외)"
+    ),
+    "Support per year = support fraction × capex": "연간 유지보수 = 유지보수 비율 × 초기 투자비",
+    "Staff + software per year": "연간 인건비 + 소프트웨어",
+    "Electricity price in year y = price × (1 + escalation)^(y − 1)": "y년차 전기 요금 = 요금 × (1 + 인상률)^(y − 1)",
+    "Energy of a full year = IT kW × PUE × 8760 × price in year y": "1년 전력비 = IT kW × PUE × 8760 × y년차 요금",
+    "Operating cost of a full year = energy + colocation + support + staff + software": (
+        "1년 운영비 = 전력 + 코로케이션 + 유지보수 + 인건비 + 소프트웨어"
+    ),
+    "Payback if reached in this year: (y − 1) + −cumulative(y − 1) / flow(y)": (
+        "이 연도에 회수되면 회수 기간: (y − 1) + −누적(y − 1) / 현금흐름(y)"
+    ),
+    "b: energy added by utilization = nodes × (P_full − P_idle) × PUE × 8760 × Σ w_y × price_y": (
+        "b: 가동률에 따른 추가 전력비 = 노드 수 × (P_full − P_idle) × PUE × 8760 × Σ w_y × 요금_y"
+    ),
+    "a: on-prem TCO at 0 % utilization (idle power)": "a: 가동률 0 %일 때 온프레미스 TCO (유휴 전력)",
+    "On-prem TCO, closed form a + b × u": "온프레미스 TCO, 닫힌 식 a + b × u",
+    "c: cloud on-demand at 100 % utilization": "c: 가동률 100 %일 때 클라우드 온디맨드",
+    "Cloud reserved 1 year = GPUs × H × price (every hour paid)": (
+        "클라우드 1년 예약 = GPU 수 × H × 가격 (모든 시간 지불)"
+    ),
+    "Cloud reserved 3 years = GPUs × H × price (every hour paid)": (
+        "클라우드 3년 예약 = GPU 수 × H × 가격 (모든 시간 지불)"
+    ),
+    "Cloud spot = GPUs × H × u × price / (1 − lost fraction)": (
+        "클라우드 스팟 = GPU 수 × H × u × 가격 / (1 − 손실 비율)"
+    ),
+    "Break-even utilization u* = a / (c − b), empty if not in [0, 1]": (
+        "손익분기 가동률 u* = a / (c − b), [0, 1] 밖이면 빈칸"
+    ),
+    "Cost per million tokens = TCO / (tokens/s × 3600 × H × u) × 1e6": (
+        "백만 토큰당 비용 = TCO / (토큰/초 × 3600 × H × u) × 1e6"
+    ),
+    "This job at on-demand prices = GPU-hours × price": "이 작업의 온디맨드 비용 = GPU 시간 × 가격",
+    "Present value of owning = NPV(r, years 1..N) + year 0": "구매의 현재가치 = NPV(r, 1..N년차) + 0년차",
+    "Present value of renting on demand": "온디맨드 임대의 현재가치",
+    "PV(own) − PV(rent) (negative: owning is cheaper)": "PV(구매) − PV(임대) (음수: 구매가 저렴)",
+    "Equivalent annual cost of owning = PV × r / (1 − (1 + r)^−Y)": "구매의 연간 균등 비용 = PV × r / (1 − (1 + r)^−Y)",
+    "Weight v_m = MAX(0, MIN(1, 12Y − (m − 1)))": "가중치 v_m = MAX(0, MIN(1, 12Y − (m − 1)))",
+    "calendar": "달력",
+    "definition": "정의",
+    "definition (cost per million tokens)": "정의 (백만 토큰당 비용)",
+    "layout of the Utilization sheet": "가동률 시트의 격자",
+    "rounding allowance of the Checks sheet": "검증 시트의 반올림 허용치",
+}

@@ -69,7 +69,7 @@ def fit_wrapped_rows(ws: Worksheet, max_height: float = 180.0) -> None:
         for cell in row:
             if not isinstance(cell.value, str) or cell.data_type == "f" or not cell.alignment.wrap_text:
                 continue
-            chars = max(4.0, widths.get(cell.column_letter, 9.0) * 1.15)
+            chars = max(4.0, widths.get(cell.column_letter, 9.0) * 1.0)  # bold headers run wider than 1.15
             n = sum(max(1, math.ceil(_width(part) / chars)) for part in cell.value.split("\n"))
             lines = max(lines, n)
         if lines > 1:

@@ -53,8 +53,10 @@ def _heading(b: Builder, ycols: list[int]) -> None:
         ws,
         2,
         1,
-        f"Yearly cash flows in {b.currency}, costs positive; year 0 = purchase. Columns run to "
-        f"year {b.years}; the horizon (in_horizon_years) selects the years that count.",
+        t(
+            "Yearly cash flows in {cur}, costs positive; year 0 = purchase. Columns run to year {years}; the "
+            "horizon (in_horizon_years) selects the years that count."
+        ).format(cur=b.currency, years=b.years),
         "subtitle",
     )
     ws.column_dimensions["A"].width = 70  # the labels spell out each formula: keep them on one line

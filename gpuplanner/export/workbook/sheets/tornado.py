@@ -134,8 +134,10 @@ def _heading(b: Builder) -> None:
         ws,
         2,
         1,
-        f"Sensitivity of (on-prem TCO − cloud on-demand) for option 1 ({b.main.gpu.name}) to each input "
-        "at −20 % and +20 % (in_tornado_step), one at a time.",
+        b.t(
+            "Sensitivity of (on-prem TCO − cloud on-demand) for option 1 ({gpu}) to each input at −20 % and "
+            "+20 % (in_tornado_step), one at a time."
+        ).format(gpu=b.main.gpu.name),
         "subtitle",
     )
     put(
