@@ -2,13 +2,15 @@
 English and Korean, light and dark.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/render_pages.py [OUT_DIR] [--language en|ko]
-        [--size WIDTHxHEIGHT] [--only-window]
+        [--size WIDTHxHEIGHT] [--only-window] [--every]
 
 Uses the default scenario, the shipped catalog and throwaway settings (your own settings are not touched). Each
 language runs in its own process (the interface language is installed once, before the first window); without
 ``--language`` the script runs itself once per language. Korean files start with ``ko-``, dark ones end in
-``-dark``. Before every grab it waits until the worker is idle and the Plan on screen is the complete one (with
-its GPU-count sweep): a grab taken while a re-estimate ran showed "Computing…" plots.
+``-dark``; the dark theme renders the main window only, unless ``--every`` (every page and the band views in
+both themes, for looking at them, not for docs/screenshots). Before every grab it waits until the worker is
+idle and the Plan on screen is the complete one (with its GPU-count sweep): a grab taken while a re-estimate
+ran showed "Computing…" plots.
 
 ``verdict_band_<lang>.png`` is the verdict with its 80% ranges and ``plots_bands_<lang>.png`` the plots with
 their bands, both for the 70B full fine-tune example (64 × H100). ``--size 1024x700 --only-window`` writes just
@@ -58,7 +60,7 @@ def _grab(widget, path: Path, written: list[Path]) -> None:
     written.append(path)
 
 
-def render(out: Path, language: str, size: tuple[int, int], only_window: bool) -> list[Path]:
+def render(out: Path, language: str, size: tuple[int, int], only_window: bool, every: bool = False) -> list[Path]:
     from PySide6.QtCore import QSettings
 
     from gpuplanner.ui.app import build_window, create_application
@@ -84,7 +86,9 @@ def render(out: Path, language: str, size: tuple[int, int], only_window: bool) -
             idle(app, window, 300)
             suffix = "" if theme == "light" else "-dark"
             panel = window.wizard_panel
-            if not only_window:
+            # the dark theme's pages and band views only with --every (docs/screenshots keeps the main window)
+            pages = not only_window and (theme == "light" or every)
+            if pages:
                 for page, name in (
                     (Pages.MODEL, "1-model"),
                     (Pages.TRAINING, "2-training"),
@@ -108,7 +112,7 @@ def render(out: Path, language: str, size: tuple[int, int], only_window: bool) -
             window.wizard.go_to(Pages.MODEL)
             idle(app, window, 300)
             _grab(window, out / f"{prefix}main-window{suffix}.png", written)
-            if not only_window:
+            if pages:
                 # the verdict with its ranges and the plots with their bands, on the 70B example
                 window.doc.undo_stack.setClean()
                 if not window.open_file(BAND_EXAMPLE):
@@ -135,15 +139,17 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--language", choices=LANGUAGES)
     ap.add_argument("--size", type=_size, default=(1480, 920), metavar="WxH")
     ap.add_argument("--only-window", action="store_true")
+    ap.add_argument("--every", action="store_true", help="also every page and band view in the dark theme")
     args = ap.parse_args(argv)
     out = Path(args.out)
     if args.language is None:
         for lang in LANGUAGES:  # a process per language: the translator is installed once per process
             cmd = [sys.executable, __file__, str(out), "--language", lang, "--size", "x".join(map(str, args.size))]
-            if subprocess.run(cmd + (["--only-window"] if args.only_window else []), check=False).returncode:
+            cmd += (["--only-window"] if args.only_window else []) + (["--every"] if args.every else [])
+            if subprocess.run(cmd, check=False).returncode:
                 return 1
         return 0
-    for p in render(out, args.language, args.size, args.only_window):
+    for p in render(out, args.language, args.size, args.only_window, args.every):
         print(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p)
     return 0
 
