@@ -282,7 +282,10 @@ def recommend(s: Scenario, candidates: tuple[Candidate, ...], deadline: Mapping[
     """One rule for every view: with a deadline, the cheapest GPU type meeting it; otherwise, among the
     candidates that fit, the one that runs the job cheapest (renting on demand or the job's share of owning,
     whichever is lower; then the fastest); without a time model, the planned GPU if it fits, else the one
-    with the most headroom; if none fits, the closest one and how far it is."""
+    with the most headroom; if none fits, the closest one and how far it is. Among those that fit, only the
+    ones with fit probability ≥ FIT_SURE_PROBABILITY compete when there are any (issue #19: a cheaper
+    configuration that fits on the point estimate alone is a gamble); otherwise all, and the reason says how
+    likely the chosen one is to fit."""
     if deadline:
         return _recommend_for_deadline(s, deadline)
     return _recommend_at_count(s, candidates)
