@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ from .layered import lay_over, read_user_layer
 from .lookup import Catalog
 from .schema import SCHEMA
 from .types import CatalogError, RawRow
-from .user_layer import default_user_dir
+from .user_layer import default_user_dir, user_layer_lock
 
 
 def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, use_user_layer: bool = True) -> Catalog:
@@ -37,7 +39,8 @@ def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, us
     if not use_user_layer:
         return _with(base, folder=folder, user_dir=None)
     udir = Path(user_dir) if user_dir is not None else default_user_dir()
-    user, left_out = read_user_layer(udir)
+    with _reading(udir):
+        user, left_out = read_user_layer(udir)
     merged, more = lay_over(shipped, user) if any(user.values()) else (base, [])
     left_out += more
     return _with(
@@ -47,6 +50,29 @@ def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, us
         dropped=tuple(left_out),
         warnings=tuple(str(p) for p in left_out),
     )
+
+
+READ_LOCK_TIMEOUT_SECONDS = 2.0  # a save holds the lock for milliseconds; a reader never waits long for it
+
+
+@contextlib.contextmanager
+def _reading(user_dir: Path) -> Iterator[None]:
+    """The user layer's lock while its four files are read, so that a save of several tables at once (a new
+    GPU with its server) is never seen half done. Loading must work without it: a folder we cannot create
+    the lock file in, or a lock held too long, and the files are read as they are."""
+    if not user_dir.is_dir():
+        yield
+        return
+    try:
+        lock = user_layer_lock(user_dir, timeout_seconds=READ_LOCK_TIMEOUT_SECONDS)
+        lock.__enter__()
+    except FileAccessError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.__exit__(None, None, None)
 
 
 def _with(cat: Catalog, **changes: Any) -> Catalog:

@@ -57,10 +57,12 @@ def _shipped_folder(folder: Path | None) -> Path:
 LOCK_FILE = ".catalog.lock"  # beside the user files: every read-validate-write of the layer holds it
 
 
-def user_layer_lock(user_dir: Path | None = None) -> AbstractContextManager[None]:
+def user_layer_lock(
+    user_dir: Path | None = None, *, timeout_seconds: float | None = None
+) -> AbstractContextManager[None]:
     """The lock around a read-validate-write of the user layer (issue #18 class 7): two processes saving
     at once would otherwise each write the file they read, and one of the two edits would be lost."""
-    return exclusive_lock(_user_dir(user_dir) / LOCK_FILE)
+    return exclusive_lock(_user_dir(user_dir) / LOCK_FILE, timeout_seconds=timeout_seconds)
 
 
 def read_user_rows(table: str, user_dir: Path | None = None) -> list[RawRow]:

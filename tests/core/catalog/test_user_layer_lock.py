@@ -133,3 +133,20 @@ def test_two_processes_autosaving_at_once_keep_both_records(tmp_path: Path) -> N
     names = {read_record(folder / f"{w:08x}.json").scenario.name for w in (0, 1)}
     assert names == {f"worker {w} round {ROUNDS - 1} save 4" for w in (0, 1)}
     assert sorted(os.listdir(folder)) == ["00000000.json", "00000001.json"]  # no temporary file left
+
+
+def test_loading_reads_anyway_when_the_lock_is_held_too_long(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpuplanner.core.catalog import load as load_module
+
+    save_user_row("gpus", {"id": "l4", "gemm_efficiency": 0.6}, tmp_path)
+    ctx = mp.get_context("spawn")
+    ready, release = ctx.Event(), ctx.Event()
+    holder = ctx.Process(target=_hold_lock, args=(str(tmp_path), ready, release))
+    holder.start()
+    try:
+        assert ready.wait(TIMEOUT_S)
+        monkeypatch.setattr(load_module, "READ_LOCK_TIMEOUT_SECONDS", 0.2)
+        assert load_catalog(user_dir=tmp_path).gpu("l4").gemm_efficiency == 0.6  # read, not refused
+    finally:
+        release.set()
+        holder.join(TIMEOUT_S)
