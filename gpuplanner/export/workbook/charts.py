@@ -125,7 +125,7 @@ def totals_chart(ws: Worksheet, title: str, header: int, first: int, last: int) 
     chart.grouping = "clustered"
     chart.title = title
     chart.y_axis.numFmt = "#,##0"
-    chart.height, chart.width = 9, 18
+    chart.height, chart.width = 7.5, 18
     chart.add_data(Reference(ws, min_col=7, max_col=9, min_row=header, max_row=last), titles_from_data=True)
     chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))  # "1. H100 SXM5 80GB"
     show_axes(chart)
@@ -139,7 +139,7 @@ def cumulative_chart(tco: Worksheet, title: str, rows: dict[str, int], ycols: li
     line = LineChart()
     line.title = title
     line.y_axis.numFmt = "#,##0"
-    line.height, line.width = 9, 18
+    line.height, line.width = 7.5, 18
     for key in ("own_cum", "rent_cum"):
         line.add_data(
             Reference(tco, min_col=ycols[0], max_col=ycols[-1], min_row=rows[key]),

@@ -72,8 +72,9 @@ def fit_wrapped_rows(ws: Worksheet, max_height: float = 180.0) -> None:
             chars = max(4.0, widths.get(cell.column_letter, 9.0) * 1.0)  # bold headers run wider than 1.15
             n = sum(max(1, math.ceil(_width(part) / chars)) for part in cell.value.split("\n"))
             lines = max(lines, n)
-        if lines > 1:
-            ws.row_dimensions[row[0].row].height = min(max_height, 13.0 * lines + 2)
+        if lines > 1:  # never lower than a height a sheet set itself (its header rows)
+            dim = ws.row_dimensions[row[0].row]
+            dim.height = max(dim.height or 0.0, min(max_height, 13.0 * lines + 2))
 
 
 def _width(text: str) -> float:

@@ -71,7 +71,7 @@ def _comparison(b: Builder) -> tuple[int, int]:
     )
     for i, h in enumerate(heads, start=1):
         put(ws, hdr, i, h, "header")
-    ws.row_dimensions[hdr].height = 58
+    ws.row_dimensions[hdr].height = 72
     for opt in b.options:
         _comparison_row(b, opt, hdr + opt.k)
     first, last = hdr + 1, hdr + len(b.options)
@@ -158,7 +158,7 @@ def _verdicts(b: Builder, first: int, last: int) -> None:
 def _charts(b: Builder, first: int, last: int) -> None:
     ws, t = b.ws[SHEET], b.t
     title = t("TCO by option over the horizon") + f" ({b.currency})"
-    ws.add_chart(charts.totals_chart(ws, title, COMPARISON_HEADER_ROW, first, last), "H6")
+    ws.add_chart(charts.totals_chart(ws, title, COMPARISON_HEADER_ROW, first, last), "H2")
     # the years of the horizon at export (year 0 … ROUNDUP(Y)): past the horizon nothing is paid
     years = max(1, math.ceil(b.main.inputs.horizon_years - 1e-9))
     line = charts.cumulative_chart(
@@ -168,4 +168,5 @@ def _charts(b: Builder, first: int, last: int) -> None:
         b.tco_year_cols[: years + 1],
         YEAR_HEADER_ROW,
     )
-    ws.add_chart(line, f"A{last + 3}")
+    # beside the key numbers, under the totals: the Summary stays one printed page
+    ws.add_chart(line, "H19")
