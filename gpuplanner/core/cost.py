@@ -1,10 +1,11 @@
 """Cloud against on-premises cost (spec §4.3.1): inputs, the contract formulas, and the estimate.
 
-Every formula here is a closed-form expression over the numbers in `CostInputs`, written in the docstring
-exactly as the Excel exporter writes it as a cell formula (`docs/estimation_cost.md` lists them all with the
-sources of the defaults). The helpers work in USD; `estimate_cost` converts every money field into the
-scenario's currency at the end (KRW = USD × usd_to_krw). A price nobody published stays None, and every
-output that needs it is None too (JSON null), never 0.
+Every formula here is a closed-form expression over the numbers in `CostInputs`. The lines themselves are
+defined once, as data, in `cost_lines.py` (which a renderer can write as Excel formulas); the functions here
+evaluate them and add what is not a single expression (sums over years, the resale curve, break-even, the
+lease). `docs/estimation_cost.md` lists them all with the sources of the defaults. The helpers work in USD;
+`estimate_cost` converts every money field into the scenario's currency at the end (KRW = USD × usd_to_krw).
+A price nobody published stays None, and every output that needs it is None too (JSON null), never 0.
 
 Horizons need not be whole years. Year y (1-based) counts with the weight
     w_y = MAX(0, MIN(1, Y − (y − 1)))
