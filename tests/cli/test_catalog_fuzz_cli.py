@@ -45,7 +45,7 @@ def data_dir(tmp_path: Path) -> Path:
     cat.mkdir(parents=True)
     gpu = _shipped("gpus.csv", "rtx-4090")
     gpus = [
-        {**gpu, "id": "my-4090", "gemm_efficiency": "0.5", "notes": "bought\rlast year"},
+        {**gpu, "id": "my-4090", "name": "My 4090 \ufffe\x1b[2J", "gemm_efficiency": "0.5", "notes": "bought\rthen"},
         {**gpu, "id": "bad-gpu", "memory_bytes": "1e400"},
         {**gpu, "id": "my-4090", "name": "a second my-4090"},
     ]
@@ -84,6 +84,8 @@ def test_every_command_names_the_bad_rows_once_and_uses_the_good_ones(data_dir: 
         "export": (_run(data_dir, "export", str(mine), "-o", str(tmp_path / "out.xlsx")), 0),
         "list": (_run(data_dir, "catalog", "list", "--json"), 0),
         "bad-gpu": (_run(data_dir, "estimate", str(bad)), 2),
+        "export-bad-gpu": (_run(data_dir, "export", str(bad), "-o", str(tmp_path / "no.xlsx")), 2),
+        "bench-bad-gpu": (_run(data_dir, "bench-script", str(bad), "-o", str(tmp_path / "no.py")), 2),
     }
     for label, (proc, rc) in runs.items():
         where = f"{label}: rc={proc.returncode} stderr={proc.stderr!r}"
@@ -103,6 +105,13 @@ def test_every_command_names_the_bad_rows_once_and_uses_the_good_ones(data_dir: 
     assert json.loads(runs["estimate"][0].stdout)["gpu"] == "my-4090"
     listed = {r["id"]: r for r in json.loads(runs["list"][0].stdout)}
     assert listed["my-4090"]["gemm_efficiency"] == 0.5 and "bad-gpu" not in listed
-    bad_line = runs["bad-gpu"][0].stderr.splitlines()[-1]
-    assert bad_line.startswith(f"gpuplanner: {bad}: hardware.gpu: unknown GPU 'bad-gpu'"), bad_line
-    assert (tmp_path / "out.xlsx").stat().st_size > 0
+    for label in ("bad-gpu", "export-bad-gpu", "bench-bad-gpu"):  # the same check, named by the scenario key
+        bad_line = runs[label][0].stderr.splitlines()[-1]
+        assert bad_line.startswith(f"gpuplanner: {bad}: hardware.gpu: unknown GPU 'bad-gpu'"), (label, bad_line)
+    assert not (tmp_path / "no.xlsx").exists() and not (tmp_path / "no.py").exists()
+    import openpyxl  # a control or non-character in a user GPU's name must not make an unreadable workbook
+
+    book = openpyxl.load_workbook(tmp_path / "out.xlsx")
+    cells = [str(c.value) for ws in book.worksheets for row in ws.iter_rows() for c in row if c.value is not None]
+    assert any("My 4090" in c for c in cells) and not any("\ufffe" in c or "\x1b" in c for c in cells)
+    assert "\x1b" not in runs["estimate"][0].stdout + runs["list"][0].stdout
