@@ -64,6 +64,10 @@ LABELS: dict[str, str] = {
     "80% band: low": "80% 구간: 하한",
     "80% band: high": "80% 구간: 상한",
     "Note": "비고",
+    "Owning cost per used GPU-hour (levelized)": "구매 시 사용 GPU 시간당 비용 (균등화)",
+    "Owning cost per used GPU-hour = PV(own) / Σ_{y=1..ROUNDUP(Y)} GPUs × 8760 × u / (1 + r)^y": (
+        "구매 시 사용 GPU 시간당 비용 = PV(구매) / Σ_{y=1..ROUNDUP(Y)} GPU 수 × 8760 × u / (1 + r)^y"
+    ),
     "not published": "공개된 값 없음",
     "owning is never cheaper between 0 and 100 %": "가동률 0–100 % 구간에서 구매가 더 저렴한 지점 없음",
     "none: the flows never change sign": "없음: 현금흐름의 부호가 바뀌지 않음",

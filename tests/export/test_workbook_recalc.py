@@ -44,6 +44,8 @@ def engine_outputs(e: Estimate) -> dict[str, Any]:
         ("calc_payback_years", "payback_years"),
         ("calc_crossover_month", "crossover_month"),
         ("calc_equivalent_annual_cost", "equivalent_annual_cost"),
+        ("calc_onprem_tco_discounted", "onprem_tco_discounted"),
+        ("calc_owning_usd_per_gpu_hour", "owning_usd_per_gpu_hour"),
     ):
         out[name] = getattr(c, attr)
     return out

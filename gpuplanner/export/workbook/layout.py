@@ -50,6 +50,8 @@ EXTRA_OUTPUTS = (
     "calc_payback_years",
     "calc_crossover_month",
     "calc_equivalent_annual_cost",
+    "calc_onprem_tco_discounted",
+    "calc_owning_usd_per_gpu_hour",
 )
 
 # Engine results the formulas use but cannot follow (the throughput model is not a cell formula): green, named

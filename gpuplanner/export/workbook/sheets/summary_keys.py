@@ -94,6 +94,9 @@ def key_rows(b: Builder) -> list[KeyRow]:
             bands.job_cloud_on_demand if bands else None,
             known=od,
         ),
+        KeyRow(
+            t("Owning cost per used GPU-hour (levelized)"), "calc_owning_usd_per_gpu_hour", cur, "money2", known=onprem
+        ),
         KeyRow(t("NPV of buying instead of renting"), mc["npv_buy"], cur, "money", known=both),
         KeyRow(
             t("IRR of buying instead of renting"),

@@ -69,6 +69,7 @@ BLOCK_KEYS: tuple[str | None, ...] = (
     "payback",
     "crossover",
     "eac",
+    "owning_per_gpu_hour",
     None,
     "totals_header",
     "total_1",

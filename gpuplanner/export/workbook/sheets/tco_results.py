@@ -4,7 +4,7 @@ annual cost). Formulas of spec §4.3.1 and gpuplanner/core/cost.py, cost_analysi
 
 from __future__ import annotations
 
-from .tco_block import FX, WEIGHT_ROW, TcoBlock
+from .tco_block import FX, WEIGHT_ROW, YEAR_HEADER_ROW, TcoBlock
 
 
 def write(blk: TcoBlock) -> None:
@@ -172,3 +172,16 @@ def _finance(blk: TcoBlock) -> None:
         f'{c_("pv_own")}*{dr}/(1-(1+{dr})^(-in_horizon_years))),"")',
     )
     # crossover: written after the months table exists (tco_months)
+    # levelized owning price per used GPU-hour (core/cost.py CostEstimate.owning_usd_per_gpu_hour): PV(own) over
+    # the discounted used GPU-hours of the whole years 1..ROUNDUP(Y), comparable with an on-demand price
+    years = f"{blk.y0c}${YEAR_HEADER_ROW}:{blk.yNc}${YEAR_HEADER_ROW}"
+    whole = f"({years}>=1)*({years}<=MAX(1,ROUNDUP(in_horizon_years,0)))"
+    blk.scalar(
+        "owning_per_gpu_hour",
+        "Owning cost per used GPU-hour = PV(own) / Σ_{y=1..ROUNDUP(Y)} GPUs × 8760 × u / (1 + r)^y",
+        f"{cur} per GPU-hour",
+        f"IF(AND({K},{has_r},in_utilization>0),{c_('pv_own')}/(eng_gpu_count*in_hours_per_year*in_utilization"
+        f'*SUMPRODUCT({whole}/(1+{dr})^{years})),"")',
+        "money2",
+        style="bold",
+    )

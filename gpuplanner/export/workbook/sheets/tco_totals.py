@@ -34,6 +34,7 @@ SHARED_CELLS = (
     "irr",
     "payback",
     "eac",
+    "owning_per_gpu_hour",
     "onprem_at_zero",
     "energy_slope",
     "cloud_at_full",
@@ -62,6 +63,8 @@ MAIN_NAMES = (
     ("calc_payback_years", "payback"),
     ("calc_crossover_month", "crossover"),
     ("calc_equivalent_annual_cost", "eac"),
+    ("calc_onprem_tco_discounted", "pv_own"),  # CostEstimate.onprem_tco_discounted is PV(own)
+    ("calc_owning_usd_per_gpu_hour", "owning_per_gpu_hour"),
 )
 
 
