@@ -44,6 +44,22 @@ def check_catalog_ids(s: Scenario, catalog: Catalog, *, file: str | None = None)
             lookup(value)
         except CatalogError as err:
             raise InputError(err.detail, file=file, key=key) from None
+    # Cost keys that only the catalog can contradict (cost.node_idle_power_kw above a node type's training
+    # draw): refused here, naming the file, not in the middle of an estimate.
+    from .cost_inputs import resolve_cost_inputs
+
+    for gid in dict.fromkeys((s.hardware.gpu, *s.hardware.candidates)):
+        try:
+            t = resolve_target(s, catalog, gid)
+        except CatalogError:
+            continue  # no node type for this GPU: the estimate says so
+        try:
+            resolve_cost_inputs(
+                s.cost, catalog, t.gpu.id, gpu_count=t.gpu_count, gpus_per_node=t.gpus_per_node, node_id=t.node.id
+            )
+        except InputError as err:
+            on = "" if gid == s.hardware.gpu else f" (candidate {gid})"
+            raise InputError(err.detail + on, file=file, key=err.key) from None
 
 
 def load_checked(path: str, catalog: Catalog | None = None) -> tuple[Scenario, Catalog]:

@@ -264,3 +264,18 @@ def test_bad_new_keys_name_the_key(cost: dict[str, object], words: str) -> None:
         parse_scenario(_doc(cost))
     assert info.value.key == f"cost.{next(iter(cost))}"
     assert words in str(info.value)
+
+
+def test_an_idle_power_above_the_nodes_draw_is_refused_before_the_estimate(catalog) -> None:  # type: ignore[no-untyped-def]
+    from gpuplanner.core.engine import check_catalog_ids
+    from gpuplanner.core.scenario_io import parse_scenario
+
+    doc = _doc({"node_idle_power_kw": 1.0})
+    doc["hardware"] = {"gpu": "rtx-4090", "gpu_count": 1}  # a 0.9 kW workstation
+    with pytest.raises(InputError) as info:
+        check_catalog_ids(parse_scenario(doc), catalog, file="s.gpuplan.toml")
+    assert info.value.key == "cost.node_idle_power_kw"
+    assert str(info.value).startswith("s.gpuplan.toml: cost.node_idle_power_kw: idle power")
+    doc["hardware"] = {"gpu": "h100-sxm-80gb", "gpu_count": 8, "candidates": ["rtx-4090"]}
+    with pytest.raises(InputError, match="candidate rtx-4090"):
+        check_catalog_ids(parse_scenario(doc), catalog, file="s.gpuplan.toml")
