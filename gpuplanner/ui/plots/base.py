@@ -169,12 +169,14 @@ class PlotPanel(QFrame):
         if legend is None or self.plot_widget is None:
             return
         under = self.legend_under or self.width() < NARROW_PANEL_PX
-        if under == self._legend_under:
+        columns = (3 if self.width() >= NARROW_PANEL_PX else 2) if under else 1
+        if (under, columns) == getattr(self, "_legend_state", None):
             return
+        self._legend_state = (under, columns)
         self._legend_under = under
         layout = self.plot_widget.getPlotItem().layout
         layout.removeItem(legend)
-        legend.setColumnCount((3 if self.width() >= NARROW_PANEL_PX else 2) if under else 1)
+        legend.setColumnCount(columns)
         if under:
             layout.addItem(legend, 5, 1)
             layout.setAlignment(legend, Qt.AlignmentFlag.AlignHCenter)
