@@ -6,6 +6,7 @@ A field left as None was absent from the file: the engine (or the planner) choos
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .model import ModelSpec
@@ -183,8 +184,8 @@ class CostSettings:
 def residual_pairs(value: object) -> tuple[tuple[float, float], ...]:
     """A checked `residual_fraction` (inline table of age → fraction, or a list of [age, fraction] pairs) as
     ((age_years, fraction), ...) sorted by age."""
-    items = value.items() if isinstance(value, dict) else value
-    pairs = [(float(a), float(f)) for a, f in items]  # type: ignore[union-attr, misc]
+    items: Iterable[tuple[object, object]] = value.items() if isinstance(value, dict) else value  # type: ignore[assignment]
+    pairs = [(float(a), float(f)) for a, f in items]  # type: ignore[arg-type]
     return tuple(sorted(pairs))
 
 
