@@ -69,7 +69,7 @@ LABELS: dict[str, str] = {
         "구매 시 사용 GPU 시간당 비용 = PV(구매) / Σ_{y=1..ROUNDUP(Y)} GPU 수 × 8760 × u / (1 + r)^y"
     ),
     "not published": "공개된 값 없음",
-    "owning is never cheaper between 0 and 100 %": "가동률 0–100 % 구간에서 구매가 더 저렴한 지점 없음",
+    "owning never cheaper in 0–100 %": "0–100 %에서 구매가 싼 지점 없음",
     "none: the flows never change sign": "없음: 현금흐름의 부호가 바뀌지 않음",
     "not within the horizon": "분석 기간 내 없음",
     # Assumptions

@@ -45,7 +45,7 @@ def write(b: Builder) -> None:
     checks = [_inputs_in_range(b), *b.checks]
     for i, (description, formula) in enumerate(checks, start=1):
         r = HEADER_ROW + i
-        put(ws, r, 1, i, None, "0")
+        put(ws, r, 1, i, "text", "0")
         put(ws, r, 2, description, "wrap")
         put(ws, r, 3, F(f"IFERROR({formula},FALSE)"), "bold")
     first, last = HEADER_ROW + 1, HEADER_ROW + len(checks)

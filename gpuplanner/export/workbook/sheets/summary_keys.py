@@ -83,7 +83,7 @@ def key_rows(b: Builder) -> list[KeyRow]:
             "",
             "pct",
             known=both,
-            otherwise=t("owning is never cheaper between 0 and 100 %"),
+            otherwise=t("owning never cheaper in 0–100 %"),
         ),
         KeyRow(t("Cost per million training tokens (on-prem)"), "out_per_million_tokens", cur, "money2", known=onprem),
         KeyRow(
