@@ -18,6 +18,7 @@ from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QMainWindow, QSplitter, QWidget
 
+from gpuplanner.core.catalog import Catalog
 from gpuplanner.core.errors import FileAccessError, InputError
 
 from . import dialogs
@@ -185,12 +186,28 @@ class MainWindow(FileCommands, QMainWindow):
             self.doc.undo_stack.setClean()
             QTimer.singleShot(0, self, self.close)
             return
-        for warning in catalog.warnings:
-            self.statusBar().showMessage(warning)
+        self._show_left_out(catalog)
         self.wizard.add_remaining_pages()
         self.build_results_view()
         self.results_view.load_plots()
         self.runner.start_now()
+
+    def _show_left_out(self, catalog: Catalog) -> None:
+        """Parts of the user catalog that did not load, named in the interface language: the first in the
+        status bar, all of them in its tooltip, so that a bad row is never silently ignored (issue #18)."""
+        from .catalog_session import left_out_lines
+
+        lines = left_out_lines(catalog)
+        if not lines:
+            return
+        more = len(lines) - 1
+        text = (
+            lines[0]
+            if not more
+            else self.tr("{0} (and {1} more: Tools › Catalog editor lists them)").format(lines[0], more)
+        )
+        self.statusBar().showMessage(text)
+        self.statusBar().setToolTip("\n".join(lines))
 
     def build_results_view(self) -> None:
         if self.results_view is not None:

@@ -4208,54 +4208,59 @@ The open scenario was not changed.</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="68" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="69" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="90" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="91" />
             <source>Estimate failed: {0}</source>
             <translation>추정 실패: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="129" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="130" />
             <source>PNG…</source>
             <translation>PNG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="130" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="131" />
             <source>SVG…</source>
             <translation>SVG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="182" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="183" />
             <source>gpuplanner cannot start</source>
             <translation>gpuplanner를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="183" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="184" />
             <source>The hardware catalog cannot be read:
 {0}</source>
             <translation>하드웨어 카탈로그를 읽을 수 없습니다:
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="241" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="207" />
+            <source>{0} (and {1} more: Tools › Catalog editor lists them)</source>
+            <translation>{0} (외 {1}건: 도구 › 카탈로그 편집기에서 모두 볼 수 있습니다)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/main_window.py" line="258" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="258" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="275" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="259" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="276" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="280" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="297" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -4701,27 +4706,27 @@ The model was not changed.</source>
             <translation>SVG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="404" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="406" />
             <source>PNG image (*.png)</source>
             <translation>PNG 이미지 (*.png)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="404" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="406" />
             <source>SVG drawing (*.svg)</source>
             <translation>SVG 그림 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="406" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="408" />
             <source>Export plot</source>
             <translation>그래프 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="414" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="416" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="414" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="416" />
             <source>Could not write {0}: {1}</source>
             <translation>{0}을(를) 쓸 수 없습니다: {1}</translation>
         </message>

@@ -41,6 +41,8 @@ def test_the_app_starts_with_results_and_names_the_bad_row(bad_layer: Path, wind
     assert cat.gpu("h100-sxm-80gb").gemm_efficiency == 0.7  # the good row of the same file applies
     assert "bad-gpu" not in cat.gpus
     assert "bad-gpu" in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage() == left_out_lines(cat)[0]  # the same words as the editor's list
+    assert "this row is left out" in window.statusBar().toolTip()
     ed = window.show_catalog_editor()
     try:
         assert ed.left_out.isVisible()
