@@ -147,11 +147,14 @@ def test_korean_workbook_recalculates_to_the_english_numbers(exported: dict[str,
 
 
 @pytest.mark.libreoffice
-def test_an_edited_gpu_count_fails_the_checks(books: dict[str, Any], libreoffice: LibreOffice, tmp_path: Path) -> None:
+@pytest.mark.parametrize("name, value", [("eng_gpu_count", 128), ("eng_o1_gpus_per_node", 4)])
+def test_an_edited_engine_value_fails_the_checks(
+    name: str, value: int, books: dict[str, Any], libreoffice: LibreOffice, tmp_path: Path
+) -> None:
     """The trap of the old workbook: 128 GPUs doubled GPU-hours and cost while every check said TRUE."""
     _s, book = books["llama-3.1-70b-full-64xh100"]
     wb = openpyxl.load_workbook(book)
-    name_cell(wb, "eng_gpu_count").value = 128
+    name_cell(wb, name).value = value
     edited = tmp_path / "edited.xlsx"
     wb.save(edited)
     (after,) = libreoffice.convert([edited], tmp_path / "recalculated")

@@ -96,6 +96,12 @@ def _checks(b: Builder, first: int, last: int, has_rows: bool) -> None:
     counts = f"{SHEET}!{addr(first, COUNT_COL)}:{addr(last, COUNT_COL)}"
     tps = f"{SHEET}!{addr(first, TPS_COL)}:{addr(last, TPS_COL)}"
     for opt in b.options:
+        if opt.est.cluster is not None:
+            b.check(
+                f"Option {opt.k}: the nodes on TCO (GPU count / GPUs per node) are the engine's nodes (Training); "
+                "FALSE: a green value on Assumptions was edited, export again",
+                b.close(opt.cells["nodes"], opt.cells["engine_nodes"]),
+            )
         mine = [r for r in (b.plan.sweep if b.plan is not None else ()) if r.gpu == opt.gpu.id]
         if not has_rows or not mine or opt.est.time is None:
             continue

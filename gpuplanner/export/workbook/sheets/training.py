@@ -73,6 +73,7 @@ def write(b: Builder) -> None:
         opt.cells["gpu_hours"] = sheet_ref(SHEET, rows["gpu_hours"], 2 + opt.k)
         opt.cells["wall_days"] = sheet_ref(SHEET, rows["wall_days"], 2 + opt.k)
         opt.cells["gpu_id"] = sheet_ref(SHEET, rows["gpu"], 2 + opt.k)
+        opt.cells["engine_nodes"] = sheet_ref(SHEET, rows["nodes"], 2 + opt.k)
     b.define("out_gpu_hours", SHEET, rows["gpu_hours"], 3)
 
 
