@@ -82,9 +82,11 @@ LABELS: dict[str, str] = {
         "처리량, 손실 시간)으로, 수식이 사용하지만 다시 계산하지는 못합니다."
     ),
     "To change a green value, change the scenario in gpuplanner and export again; the Checks sheet fails "
-    "when a green value no longer matches the engine's sweep (sheet Sweep).": (
+    "when a green value no longer matches the engine's sweep (sheet Sweep). The deadline answer on Summary "
+    "(out_deadline_gpu_count, out_deadline_wall_days, out_deadline_job_cloud_on_demand) is green too.": (
         "녹색 값을 바꾸려면 gpuplanner에서 시나리오를 바꾸고 다시 내보내세요. 녹색 값이 엔진의 GPU 수별 결과"
-        "(GPU수별비교 시트)와 맞지 않으면 검증 시트가 실패합니다."
+        "(GPU수별비교 시트)와 맞지 않으면 검증 시트가 실패합니다. 요약 시트의 마감 기한 결과"
+        "(out_deadline_gpu_count, out_deadline_wall_days, out_deadline_job_cloud_on_demand)도 녹색 값입니다."
     ),
     "gpuplanner default (see Sources: cost formulas)": "gpuplanner 기본값 (출처 시트: 비용 수식)",
     # Sweep
@@ -360,4 +362,24 @@ NOTES: dict[str, str] = {
     "definition (cost per million tokens)": "정의 (백만 토큰당 비용)",
     "layout of the Utilization sheet": "가동률 시트의 격자",
     "rounding allowance of the Checks sheet": "검증 시트의 반올림 허용치",
+}
+
+# Summary's deadline block (sheets/summary_deadline.py); the placeholders stay as they are.
+DEADLINE: dict[str, str] = {
+    "Deadline: {days} days (engine answer per GPU type)": "마감 기한: {days}일 (GPU 종류별 엔진 결과)",
+    "Recommendation for the deadline": "마감 기한 기준 추천",
+    "smallest whole-node GPU count meeting the deadline; among those, the lowest job cost on demand": (
+        "마감 기한을 지키는 최소 GPU 수(노드 단위), 그중 온디맨드 작업 비용이 가장 낮은 것"
+    ),
+    "{count} × {gpu} meet the {days}-day deadline at the lowest job cost: {wall} days, {cost} on demand": (
+        "{gpu} {count}개가 {days}일 마감 기한을 가장 낮은 작업 비용으로 지킵니다: {wall}일, 온디맨드 {cost}"
+    ),
+    "{count} × {gpu} meet the {days}-day deadline: {wall} days (no on-demand price published)": (
+        "{gpu} {count}개가 {days}일 마감 기한을 지킵니다: {wall}일 (공개된 온디맨드 가격 없음)"
+    ),
+    "No candidate meets the {days}-day deadline (the reason per GPU type is below)": (
+        "{days}일 마감 기한을 지키는 후보가 없습니다 (GPU 종류별 이유는 아래 참조)"
+    ),
+    "recommended": "추천",
+    "does not meet the deadline": "마감 기한 미달",
 }

@@ -34,7 +34,8 @@ LEGEND = (
 )
 REEXPORT = (
     "To change a green value, change the scenario in gpuplanner and export again; the Checks sheet fails "
-    "when a green value no longer matches the engine's sweep (sheet Sweep)."
+    "when a green value no longer matches the engine's sweep (sheet Sweep). The deadline answer on Summary "
+    "(out_deadline_gpu_count, out_deadline_wall_days, out_deadline_job_cloud_on_demand) is green too."
 )
 # Where a cost input came from, in words a reader outside the project understands (core names its defaults
 # after the internal specification; the workbook cites the public sources on the Sources sheet instead).

@@ -13,7 +13,7 @@ from ...cells import FILL_BAD, FONT_BAD, F, put, quote_text
 from .. import charts
 from ..options import Option
 from ..styles import traffic_light
-from . import summary_keys
+from . import summary_deadline, summary_keys
 from .tco_block import YEAR_HEADER_ROW
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ def write(b: Builder) -> None:
     first, last = _comparison(b)
     _verdicts(b, first, last)
     summary_keys.write(b)
+    summary_deadline.write(b, last + 2)
     _charts(b, first, last)
     b.ws[SHEET].freeze_panes = "A2"
 

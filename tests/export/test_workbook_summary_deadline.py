@@ -1,0 +1,76 @@
+"""Summary shows the Plan's deadline answer (issue #15): per GPU type the GPU count, wall clock, job cost on demand
+and on-prem TCO as engine values, the recommendation with its reason, one defined name per figure of the
+recommended GPU; in Korean the same numbers. (After a LibreOffice recalculation: tests/test_surfaces_agree.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from export_helpers import name_cell
+
+from gpuplanner.core.plan import plan
+from gpuplanner.core.scenario_io import read_scenario
+from gpuplanner.export.api import export_plan_workbook
+from gpuplanner.export.workbook.sheets.summary_deadline import NAMES
+
+PRETRAIN_70B = """schema = 1
+name = "Llama 3.1 70B pretraining on 64 × H100"
+[model]
+preset = "llama-3.1-70b"
+[workload]
+method = "pretrain"
+seq_len = 8192
+global_batch = 512
+tokens = 1.4e12
+{deadline}
+[hardware]
+gpu = "h100-sxm-80gb"
+gpu_count = 64
+candidates = ["h100-sxm-80gb", "a100-sxm-80gb"]
+"""
+
+
+def _export(catalog: Any, tmp_path: Path, deadline: str, language: str) -> tuple[Any, Any]:
+    src = tmp_path / "p.gpuplan.toml"
+    src.write_text(PRETRAIN_70B.format(deadline=deadline), encoding="utf-8")
+    the_plan = plan(read_scenario(src), catalog)
+    out = tmp_path / f"p-{language}.xlsx"
+    export_plan_workbook(the_plan, catalog, out, language=language)
+    return the_plan, openpyxl.load_workbook(out)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_deadline_answer_is_on_summary(catalog: Any, tmp_path: Path, language: str) -> None:
+    the_plan, wb = _export(catalog, tmp_path, "deadline_days = 12", language)
+    rec = the_plan.recommendation
+    assert rec.kind == "deadline" and rec.gpu is not None
+    answer = the_plan.deadline[rec.gpu]
+    count, wall, job, tco = (name_cell(wb, n) for n in NAMES)
+    assert count.value == answer.gpu_count == rec.gpu_count
+    assert wall.value == pytest.approx(answer.wall_seconds / 86400)
+    assert job.value == pytest.approx(answer.job_cloud_on_demand)
+    assert tco.value == pytest.approx(answer.onprem_tco)
+    green = count.fill.fgColor.rgb
+    assert all(c.fill.fgColor.rgb == green for c in (wall, job, tco)) and green != "00000000"
+    ws = count.parent
+    # one row per GPU type of the Plan's deadline answer, the recommended one marked
+    names = {c.gpu: c.gpu_name for c in the_plan.candidates}
+    rows = {ws.cell(r, 1).value: r for r in range(count.row - len(the_plan.deadline), count.row + 3)}
+    for gid, d in the_plan.deadline.items():
+        assert ws.cell(rows[names[gid]], 2).value == d.gpu_count
+    said = f"{answer.gpu_count:,}"
+    sentence = next(ws.cell(r, 2) for r in range(1, count.row) if said in str(ws.cell(r, 2).value or ""))
+    assert f"{answer.wall_seconds / 86400:,.1f}" in sentence.value
+    assert f"{answer.job_cloud_on_demand:,.0f}" in sentence.value
+    if language == "ko":
+        assert "마감 기한" in sentence.value and "meet" not in sentence.value
+
+
+def test_without_a_deadline_there_is_no_deadline_block(catalog: Any, tmp_path: Path) -> None:
+    _, wb = _export(catalog, tmp_path, "", "en")
+    assert not any(n in wb.defined_names for n in NAMES)
+    ws = wb["Summary"]
+    assert not any(str(c.value).startswith("Deadline:") for row in ws.iter_rows() for c in row)
