@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 SHEET = "Summary"
 COMPARISON_HEADER_ROW = 37  # below the key numbers (rows 12–33)
-WIDTHS = (36, 16, 15, 14, 14, 22, 14, 15, 15, 12, 13, 13, 13, 4)  # columns A–N
+WIDTHS = (36, 16, 15, 14, 14, 22, 14, 15, 15, 12, 13, 13, 13, 15)  # columns A–N
 
 
 def write(b: Builder) -> None:
@@ -69,6 +69,7 @@ def _comparison(b: Builder) -> tuple[int, int]:
         t("Own: cost per million tokens"),
         t("On-demand: cost per million tokens"),
         t("Best cost per million tokens"),
+        t("This job at on-demand prices"),  # the job cost the app's verdict and `gpuplanner plan` print
     )
     for i, h in enumerate(heads, start=1):
         put(ws, hdr, i, h, "header")
@@ -111,6 +112,7 @@ def _comparison_row(b: Builder, opt: Option, r: int) -> None:
         fmt["money2"],
     )
     put(ws, r, 13, F(f'IF(C{r}=TRUE,IF(COUNT(K{r}:L{r})=0,"",MIN(K{r}:L{r})),"")'), "bold", fmt["money2"])
+    put(ws, r, 14, F(cc["job_cloud_on_demand"]), "link", fmt["money"])
 
 
 def _verdicts(b: Builder, first: int, last: int) -> None:
