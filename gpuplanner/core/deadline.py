@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .planner import candidate_layouts, search
+from .planner import CountMemo, candidate_layouts
 from .results import Layout
 from .scenario import Scenario
 from .training_time import estimate_time
@@ -63,10 +63,12 @@ def smallest_count(
     gpu_id: str,
     deadline_days: float,
     known: Mapping[int, float | None] | None = None,
+    memo: CountMemo | None = None,
 ) -> DeadlineResult:
     """The smallest whole-node GPU count of `gpu_id` whose best layout fits and finishes within the deadline:
     node counts double until one meets it, then bisection between the last miss and the first hit. `known`
-    holds wall seconds already estimated per GPU count (None: nothing fits there), e.g. the Plan's sweep."""
+    holds wall seconds already estimated per GPU count (None: nothing fits there), e.g. the Plan's sweep; `memo`
+    the Plan's layouts and estimates of this GPU type (planner.CountMemo)."""
     from .engine import estimate, resolve_target
 
     base = resolve_target(s, catalog, gpu_id)
@@ -82,12 +84,11 @@ def smallest_count(
         if count not in walls:
             sc = _with_count(s, count)
             target = dataclasses.replace(base, gpu_count=count)
-            found = search(sc, target)
-            order = found.ranked()
-            if order.size == 0:
+            best = (memo or CountMemo(gpu_id)).best(sc, target)
+            if best is None:
                 walls[count] = None
             else:
-                t, _ = estimate_time(sc, target, found.layout(int(order[0])), None, catalog)
+                t, _ = estimate_time(sc, target, best, None, catalog)
                 walls[count] = t.wall_seconds
         return walls[count]
 
@@ -121,7 +122,7 @@ def smallest_count(
         else:
             lo = mid
     count = hi * step_gpus
-    est = estimate(_with_count(s, count), catalog, gpu_id, limits=False)
+    est = estimate(_with_count(s, count), catalog, gpu_id, limits=False, memo=memo)
     cost = getattr(est.cost, "job_cloud_on_demand", None) if est.cost is not None else None
     wall = est.time.wall_seconds if est.time is not None else walls[count]
     return DeadlineResult(

@@ -12,7 +12,7 @@ from .cluster import estimate_cluster
 from .cost import CostEstimate, estimate_cost
 from .cost_inputs import resolve_cost_inputs
 from .memory import memory_for, trainable_params
-from .planner import best_layout  # planner imports engine only inside functions: no import cycle
+from .planner import CountMemo, best_layout  # planner imports engine only inside functions: no import cycle
 from .results import Estimate, Layout, MemoryBreakdown, ModelCounts
 from .scenario import Scenario
 from .training_time import estimate_time
@@ -104,9 +104,9 @@ def given_layout(s: Scenario, target: Target) -> Layout:
     )
 
 
-def choose_layout(s: Scenario, target: Target) -> Layout:
+def choose_layout(s: Scenario, target: Target, memo: CountMemo | None = None) -> Layout:
     """The planner's best layout where the scenario leaves keys out; the given one otherwise."""
-    return best_layout(s, target) or given_layout(s, target)
+    return best_layout(s, target, memo) or given_layout(s, target)
 
 
 def model_counts(s: Scenario) -> ModelCounts:
@@ -114,11 +114,23 @@ def model_counts(s: Scenario) -> ModelCounts:
     return ModelCounts(params=m.params, active_params=m.active_params, trainable_params=trainable_params(m, w))
 
 
-def estimate(s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits: bool = True) -> Estimate:
+def estimate(
+    s: Scenario, catalog: Catalog, gpu_id: str | None = None, *, limits: bool = True, memo: CountMemo | None = None
+) -> Estimate:
     """`limits=False` skips the largest micro-batch and sequence length that fit and the cost's sensitivity views
-    (tornado, utilization curve): a sweep row shows neither."""
+    (tornado, utilization curve): a sweep row shows neither. `memo` (one Plan's, for this GPU type) reuses the
+    layouts and sweep-row estimates already computed at a GPU count (planner.CountMemo)."""
     target = resolve_target(s, catalog, gpu_id)
-    layout = choose_layout(s, target)
+    if memo is not None and not limits and target.gpu_count in memo.estimates:
+        return memo.estimates[target.gpu_count]
+    e = _estimate(s, catalog, target, limits=limits, memo=memo)
+    if memo is not None and not limits:
+        memo.estimates[target.gpu_count] = e
+    return e
+
+
+def _estimate(s: Scenario, catalog: Catalog, target: Target, *, limits: bool, memo: CountMemo | None) -> Estimate:
+    layout = choose_layout(s, target, memo)
     memory = memory_for(
         s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=limits
     )

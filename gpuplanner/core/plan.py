@@ -377,6 +377,7 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     """The whole Plan. `stop()` is polled between estimates; when it turns true, `Cancelled` is raised."""
     from .deadline import smallest_count
     from .engine import estimate, resolve_target
+    from .planner import CountMemo
 
     def check() -> None:
         if stop is not None and stop():
@@ -398,12 +399,15 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     has_time = any(c.estimate.time is not None for c in usable)  # type: ignore[union-attr]
     per_node = {c.gpu: resolve_target(s, catalog, c.gpu).gpus_per_node for c in usable}
 
+    # one memo per candidate: the sweep, the deadline search and the deadline row share searches and estimates
+    memos = {c.gpu: CountMemo(c.gpu) for c in usable}
+
     def row_at(c: Candidate, n: int) -> SweepRow | None:
         check()
         if n == s.hardware.gpu_count:
             return _row(c.gpu, n, c.estimate)  # type: ignore[arg-type]
         try:
-            return _row(c.gpu, n, estimate(_with_count(s, n), catalog, c.gpu, limits=False))
+            return _row(c.gpu, n, estimate(_with_count(s, n), catalog, c.gpu, limits=False, memo=memos[c.gpu]))
         except InputError:
             return None  # a count the scenario's keys rule out is not on the curve
 
@@ -417,7 +421,7 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
             check()
             # the sweep's rows are the doubling steps of the deadline search: reuse their walls
             known = {r.gpu_count: (r.wall_seconds if r.fits else None) for r in rows if r.gpu == c.gpu}
-            d = smallest_count(s, catalog, c.gpu, days, known)
+            d = smallest_count(s, catalog, c.gpu, days, known, memos[c.gpu])
             at = next((r for r in rows if r.gpu == c.gpu and r.gpu_count == d.gpu_count), None)
             if sweep and has_time and d.gpu_count is not None and d.gpu_count not in known:
                 at = row_at(c, d.gpu_count)

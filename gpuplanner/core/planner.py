@@ -30,7 +30,7 @@ import numpy as np
 from .framework import profile
 from .memory import GIB, RECOMPUTE_CODES, memory_for, training_components
 from .recompute import RECOMPUTE_NAMES
-from .results import Layout
+from .results import Estimate, Layout
 from .scenario import Scenario
 from .throughput import step_times
 from .training_time import estimate_time, rates_for
@@ -244,14 +244,19 @@ def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
     }
 
 
-def search(s: Scenario, target: Target) -> Search:
-    """Evaluate memory and time of every valid layout of the target in one vectorised call each."""
+def search(s: Scenario, target: Target, *, fitting_only: bool = False) -> Search:
+    """Evaluate memory and time of every valid layout of the target in one vectorised call each.
+
+    `fitting_only` keeps only the layouts that fit (memory is evaluated for all, time only for those): the best
+    layout and the ranking are the same, since `Search.ranked` ranks only fitting layouts and every formula is
+    elementwise per layout; it saves the step-time model on the layouts that do not fit (most of them on small
+    counts). The GPU-count sweep and the deadline search use it."""
     c = candidate_layouts(s, target)
     w, model = s.workload, s.model
     capacity = float(target.gpu.memory_bytes)
     sp = s.parallel.sequence_parallel
-    cross = _cross_node_peers(c["tp"], c["cp"], c["dp"], c["pp"], target.gpus_per_node)
     if w.method == "inference":
+        cross = _cross_node_peers(c["tp"], c["cp"], c["dp"], c["pp"], target.gpus_per_node)
         total = np.empty(c["tp"].size)
         overhead = np.empty(c["tp"].size)
         for i, (tp, pp) in enumerate(zip(c["tp"], c["pp"], strict=True)):
@@ -271,9 +276,24 @@ def search(s: Scenario, target: Target) -> Search:
             mfu=None,
             **c,
         )
-    vpp = s.parallel.vpp
     layout_args = {k: c[k] for k in ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")}
-    comp = training_components(model, w, **layout_args, vpp=vpp, sequence_parallel=sp, gpu_count=target.gpu_count)
+    comp = training_components(
+        model, w, **layout_args, vpp=s.parallel.vpp, sequence_parallel=sp, gpu_count=target.gpu_count
+    )
+    shape = c["tp"].shape
+    total, overhead = np.broadcast_to(comp.total, shape), np.broadcast_to(comp.overhead, shape)
+    if fitting_only:
+        keep = total + overhead <= capacity  # as Search.fits
+        c, total, overhead = {k: v[keep] for k, v in c.items()}, total[keep], overhead[keep]
+    return _timed(s, target, c, total, overhead)
+
+
+def _timed(s: Scenario, target: Target, c: dict[str, np.ndarray], total: np.ndarray, overhead: np.ndarray) -> Search:
+    """The training Search of layouts `c` with their memory: step time, tokens/s and MFU of each."""
+    w, model = s.workload, s.model
+    vpp, sp = s.parallel.vpp, s.parallel.sequence_parallel
+    cross = _cross_node_peers(c["tp"], c["cp"], c["dp"], c["pp"], target.gpus_per_node)
+    layout_args = {k: c[k] for k in ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")}
     rates = rates_for(s, target)
     gb = np.full(c["tp"].shape, float(w.global_batch)) if w.global_batch else (c["micro_batch"] * c["dp"]).astype(float)
     st = step_times(model, w, rates, **layout_args, vpp=vpp, global_batch=gb, sequence_parallel=sp)
@@ -290,13 +310,12 @@ def search(s: Scenario, target: Target) -> Search:
         else:
             tps, step = model_tps, np.asarray(st.step_seconds, dtype=float)
         mfu = tps * fpt / peak
-    shape = c["tp"].shape
     return Search(
         vpp=vpp,
         sequence_parallel=sp,
-        capacity=capacity,
-        total=np.broadcast_to(comp.total, shape),
-        overhead=np.broadcast_to(comp.overhead, shape),
+        capacity=float(target.gpu.memory_bytes),
+        total=total,
+        overhead=overhead,
         cross_node=cross,
         model_tps=model_tps,
         tokens_per_second=tps,
@@ -333,16 +352,37 @@ def all_keys_given(s: Scenario) -> bool:
     )
 
 
-def best_layout(s: Scenario, target: Target) -> Layout | None:
+class CountMemo:
+    """What one Plan already computed for one GPU type of one scenario at each GPU count: the best fitting layout
+    (None: nothing fits) and the sweep-row estimate (`limits=False`). The sweep, the deadline search and the
+    deadline answer's row ask for the same counts; each is searched and estimated once. Only valid for scenarios
+    that differ in `hardware.gpu_count` alone, on one catalog: `core/plan.py` makes one per candidate per Plan
+    (never shared across Plans, so a benchmark that repeats a Plan times all of its work)."""
+
+    def __init__(self, gpu_id: str) -> None:
+        self.gpu_id = gpu_id
+        self.layouts: dict[int, Layout | None] = {}
+        self.estimates: dict[int, Estimate] = {}
+
+    def best(self, s: Scenario, target: Target) -> Layout | None:
+        """The fastest fitting layout at the target's count (searched once)."""
+        assert target.gpu.id == self.gpu_id, "a CountMemo holds one GPU type"
+        n = target.gpu_count
+        if n not in self.layouts:
+            found = search(s, target, fitting_only=True)
+            order = found.ranked()
+            self.layouts[n] = found.layout(int(order[0])) if order.size else None
+        return self.layouts[n]
+
+
+def best_layout(s: Scenario, target: Target, memo: CountMemo | None = None) -> Layout | None:
     """The fastest layout that fits; the given layout when the scenario gives every key; None when nothing
     fits (the engine then uses the plain defaults and reports that they do not fit)."""
     if all_keys_given(s):
         from .engine import given_layout
 
         return given_layout(s, target)
-    found = search(s, target)
-    order = found.ranked()
-    return found.layout(int(order[0])) if order.size else None
+    return (memo or CountMemo(target.gpu.id)).best(s, target)
 
 
 def _fmt_layout(lay: Layout) -> str:
