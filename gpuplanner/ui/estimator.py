@@ -46,7 +46,7 @@ class _Job(QRunnable):
                 return
             self.signals.partial.emit(first)
             whole = plan(self._scenario, self._catalog, stop=self._stale, sweep=True)
-            self.signals.done.emit(ResultSet(whole, self._gen, complete=True, advice=first.advice))
+            self.signals.done.emit(replace(first, plan=whole, complete=True))
         except Cancelled:
             self.signals.done.emit(None)
         except Exception as err:  # never let a worker exception vanish silently or kill the app

@@ -146,6 +146,15 @@ def _none_text(rs: ResultSet) -> str:
 def recommendation(rs: ResultSet | None) -> str:
     if rs is None:
         return tr("Estimating…")
+    from .serving_text import lengths_hint, serving_sentence
+
+    serving = serving_sentence(rs)  # inference: the serving plan's sizing answer (issue 21)
+    if serving is not None:
+        return serving
+    return _plan_text(rs) + lengths_hint(rs)
+
+
+def _plan_text(rs: ResultSet) -> str:
     rec = rs.recommendation
     if rec.kind == "deadline":
         return _deadline_text(rs)

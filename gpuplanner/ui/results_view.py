@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from .plots.base import PlotPanel
 from .plots.memory_plot import MemoryPlot
 from .plots.pareto_plot import ParetoPlot
+from .plots.serving_plot import ServingPlot
 from .plots.tco_plot import TcoPlot
 from .plots.time_plot import TimePlot
 from .results_table import ResultsTableModel
@@ -59,6 +60,9 @@ class ResultsView(QWidget):
         self.tco_plot = TcoPlot()
         self.time_plot = TimePlot()
         self.pareto_plot = ParetoPlot()
+        self.serving_plot = ServingPlot()  # inference: the serving trade-off in place of the training plots
+        self.serving_plot.hide()
+        self.serving_mode = False
         grid_host = QWidget()
         self.grid = QGridLayout(grid_host)
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -101,15 +105,29 @@ class ResultsView(QWidget):
         lay.addWidget(split, 1)
         lay.addWidget(self.status)
 
-    def place_plots(self, columns: int) -> None:
-        """The four plots in a 2 × 2 grid, or one column (a narrow results view)."""
-        if columns == self.columns:
+    @property
+    def shown_plots(self) -> tuple[PlotPanel, ...]:
+        """Training: memory, cost, time, Pareto. Inference: memory, cost and the serving trade-off across the
+        bottom row (time and Pareto have no training job to show)."""
+        if self.serving_mode:
+            return (self.memory_plot, self.tco_plot, self.serving_plot)
+        return (self.memory_plot, self.tco_plot, self.time_plot, self.pareto_plot)
+
+    def place_plots(self, columns: int, *, force: bool = False) -> None:
+        """The plots in a 2 × 2 grid, or one column (a narrow results view)."""
+        if columns == self.columns and not force:
             return
         self.columns = columns
-        for i, p in enumerate((self.memory_plot, self.tco_plot, self.time_plot, self.pareto_plot)):
+        shown = self.shown_plots
+        for p in self.all_plots:
             self.grid.removeWidget(p)
-            self.grid.addWidget(p, *(divmod(i, 2) if columns == 2 else (i, 0)))
+            if p not in shown:
+                p.hide()
+        for i, p in enumerate(shown):
+            wide = columns == 2 and len(shown) == 3 and i == 2  # the serving plot spans the bottom row
+            self.grid.addWidget(p, *(divmod(i, 2) if columns == 2 else (i, 0)), 1, 2 if wide else 1)
             p.setMinimumHeight(PLOT_MIN_HEIGHT_PX if columns == 1 else 220)
+            p.show()  # in the grid now: a child of the plot area, never a window of its own
         for r in range(4):
             self.grid.setRowStretch(r, 1 if (columns == 1 or r < 2) else 0)
 
@@ -125,25 +143,36 @@ class ResultsView(QWidget):
         if self.columns == 2:
             self.grid_host.setFixedHeight(max(view, 2 * 220 + self.grid.spacing()))
         else:
-            self.grid_host.setMinimumHeight(4 * PLOT_MIN_HEIGHT_PX + 3 * self.grid.spacing())
+            n = len(self.shown_plots)
+            self.grid_host.setMinimumHeight(n * PLOT_MIN_HEIGHT_PX + (n - 1) * self.grid.spacing())
             self.grid_host.setMaximumHeight(16_777_215)
 
     @property
     def plots(self) -> tuple[PlotPanel, ...]:
-        return (self.memory_plot, self.tco_plot, self.time_plot, self.pareto_plot)
+        """The plots this scenario shows (export menu, tests)."""
+        return self.shown_plots
+
+    @property
+    def all_plots(self) -> tuple[PlotPanel, ...]:
+        return (self.memory_plot, self.tco_plot, self.time_plot, self.pareto_plot, self.serving_plot)
 
     def load_plots(self) -> None:
         """Create the pyqtgraph plots (imports pyqtgraph). Called after the window's first paint."""
-        for p in self.plots:
+        for p in self.all_plots:
             p.ensure_plot()
 
     def show_results(self, rs: ResultSet) -> None:
         """Redraw everything from ``rs`` (main thread; the engine already ran)."""
         t0 = time.perf_counter()
         self.results = rs
+        serving = rs.scenario.workload.method == "inference"
+        if serving != self.serving_mode:
+            self.serving_mode = serving
+            self.place_plots(self.columns or 2, force=True)
+            self._fit_plots()
         self.verdict.show_results(rs)
         self.table_model.set_results(rs)
-        for p in self.plots:
+        for p in self.all_plots:
             p.show_results(rs)
         self.last_draw_ms = (time.perf_counter() - t0) * 1000
 

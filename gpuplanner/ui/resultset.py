@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from gpuplanner.core.fit_advice import FitChange
     from gpuplanner.core.plan import Candidate, DeadlineAnswer, Plan, Recommendation, SweepRow
     from gpuplanner.core.results import Estimate
+    from gpuplanner.core.serving_plan import ServingPlan
 
 
 def _tr(text: str) -> str:
@@ -89,6 +90,9 @@ class ResultSet:
     generation: int = 0
     complete: bool = True
     advice: tuple[FitChange, ...] = field(default=())  # changes that make a workload fit that fits nowhere
+    # inference: core.serving_plan's plan (what `plan --json` prints as serving_plan), or why there is none
+    serving: ServingPlan | None = None
+    serving_error: str | None = None
 
     @property
     def scenario(self) -> Scenario:
@@ -170,4 +174,19 @@ def compute_results(
     from gpuplanner.core.plan import plan
 
     p = plan(s, catalog, stop=stop, sweep=sweep)
-    return ResultSet(p, generation, complete=sweep, advice=advise(p, catalog, stop))
+    serving, why = serve(s, catalog)
+    return ResultSet(p, generation, complete=sweep, advice=advise(p, catalog, stop), serving=serving, serving_error=why)
+
+
+def serve(s: Scenario, catalog: Catalog) -> tuple[ServingPlan | None, str | None]:
+    """For inference, the serving plan (issue 21) the CLI's `plan --json` prints, or why the engine has none."""
+    if s.workload.method != "inference":
+        return None, None
+    from gpuplanner.core.serving_plan import plan_serving
+
+    try:
+        return plan_serving(s, catalog), None
+    except InputError as err:
+        return None, str(err)
+    except Exception as err:  # an engine bug must not take the app down; the verdict names it
+        return None, _tr("internal error: {0}: {1}").format(type(err).__name__, err)

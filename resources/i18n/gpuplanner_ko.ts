@@ -466,6 +466,207 @@
             <translation>직접 입력: ${0:,.2f}</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="43" />
+            <source>BF16</source>
+            <translation>BF16</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="44" />
+            <source>FP8</source>
+            <translation>FP8</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="45" />
+            <source>INT8</source>
+            <translation>INT8</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="46" />
+            <source>INT4 (GPTQ/AWQ)</source>
+            <translation>INT4 (GPTQ/AWQ)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="47" />
+            <source>FP4 (NVFP4)</source>
+            <translation>FP4 (NVFP4)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="70" />
+            <source>Serving</source>
+            <translation>서빙</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="75" />
+            <source> tokens</source>
+            <translation> 토큰</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="82" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="83" />
+            <source>not set</source>
+            <translation>지정 안 함</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
+            <source> sequence</source>
+            <translation> 시퀀스</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
+            <source> sequences</source>
+            <translation> 시퀀스</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
+            <source>as many as the KV cache holds</source>
+            <translation>KV 캐시가 담는 만큼</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="81" />
+            <source> tokens/s</source>
+            <translation> 토큰/초</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="82" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="83" />
+            <source> ms</source>
+            <translation> ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="88" />
+            <source>&amp;Prompt length:</source>
+            <translation>프롬프트 길이(&amp;P):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="88" />
+            <source>Prompt tokens per request (workload.input_len)</source>
+            <translation>요청당 프롬프트 토큰 수 (workload.input_len)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="91" />
+            <source>&amp;Generated length:</source>
+            <translation>생성 길이(&amp;G):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="91" />
+            <source>Generated tokens per request (workload.output_len)</source>
+            <translation>요청당 생성 토큰 수 (workload.output_len)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="94" />
+            <source>&amp;Concurrent sequences:</source>
+            <translation>동시 시퀀스(&amp;C):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="96" />
+            <source>Sequences each replica serves at once (workload.batch); lowest value: as many as the KV cache holds</source>
+            <translation>복제본 하나가 동시에 처리하는 시퀀스 수 (workload.batch). 가장 낮은 값: KV 캐시가 담는 만큼</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="99" />
+            <source>Target &amp;load:</source>
+            <translation>목표 부하(&amp;L):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="101" />
+            <source>Output tokens per second the deployment must serve; the plan adds replicas until it does</source>
+            <translation>배포가 처리해야 하는 초당 출력 토큰 수. 계획은 이를 충족할 때까지 복제본을 늘립니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="104" />
+            <source>Time to fi&amp;rst token ≤</source>
+            <translation>첫 토큰까지 시간(&amp;R) ≤</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="104" />
+            <source>Latency target for the first token of a reply (TTFT)</source>
+            <translation>응답의 첫 토큰까지의 지연 목표 (TTFT)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="107" />
+            <source>Time per output t&amp;oken ≤</source>
+            <translation>출력 토큰당 시간(&amp;O) ≤</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="107" />
+            <source>Latency target between generated tokens (TPOT)</source>
+            <translation>생성 토큰 사이의 지연 목표 (TPOT)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="110" />
+            <source>&amp;Weights:</source>
+            <translation>가중치(&amp;W):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="110" />
+            <source>Precision the weights are stored and read in</source>
+            <translation>가중치를 저장하고 읽는 정밀도</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="113" />
+            <source>&amp;KV cache:</source>
+            <translation>KV 캐시(&amp;K):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="113" />
+            <source>Precision of the cached keys and values</source>
+            <translation>캐시된 키와 값의 정밀도</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="123" />
+            <source>Change prompt length</source>
+            <translation>프롬프트 길이 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="126" />
+            <source>Change generated length</source>
+            <translation>생성 길이 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="131" />
+            <source>Change concurrent sequences</source>
+            <translation>동시 시퀀스 수 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="136" />
+            <source>Change target load</source>
+            <translation>목표 부하 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="137" />
+            <source>Change time to first token</source>
+            <translation>첫 토큰까지 시간 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="138" />
+            <source>Change time per output token</source>
+            <translation>출력 토큰당 시간 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="142" />
+            <source>Change weight precision</source>
+            <translation>가중치 정밀도 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="143" />
+            <source>Change KV-cache precision</source>
+            <translation>KV 캐시 정밀도 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="177" />
+            <source>Give the prompt and generated lengths to size the servers (throughput, latency).</source>
+            <translation>서버 규모(처리량, 지연)를 정하려면 프롬프트 길이와 생성 길이를 입력하세요.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="179" />
+            <source>Sequence length = prompt + generated = {0:,} tokens.</source>
+            <translation>시퀀스 길이 = 프롬프트 + 생성 = {0:,} 토큰.</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
             <source>minutes</source>
             <translation>분</translation>
@@ -588,6 +789,85 @@ short {1}</source>
             <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="168" />
             <source>Pareto front: {0}</source>
             <translation>파레토 프런트: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="32" />
+            <source>{0} (TP {1})</source>
+            <translation>{0} (TP {1})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="32" />
+            <source>{0} (TP {1} × PP {2})</source>
+            <translation>{0} (TP {1} × PP {2})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="44" />
+            <source>Serving: output tokens/s per replica against time per output token</source>
+            <translation>서빙: 출력 토큰당 시간 대비 복제본당 출력 토큰/초</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="54" />
+            <source>Time per output token (ms, log scale)</source>
+            <translation>출력 토큰당 시간 (ms, 로그 눈금)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="55" />
+            <source>Output tokens/s per replica</source>
+            <translation>복제본당 출력 토큰/초</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="69" />
+            <source>Training scenario: no serving trade-off.</source>
+            <translation>학습 시나리오: 서빙 절충 곡선이 없습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="75" />
+            <source>give the prompt and generated lengths in step 2</source>
+            <translation>2단계에서 프롬프트 길이와 생성 길이를 입력하세요</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="77" />
+            <source>no candidate GPU holds one replica</source>
+            <translation>복제본 하나를 담는 후보 GPU가 없습니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="78" />
+            <source>No serving curve: {0}.</source>
+            <translation>서빙 곡선 없음: {0}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="130" />
+            <source>TPOT target {0:g} ms</source>
+            <translation>TPOT 목표 {0:g} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="136" />
+            <source>Ringed: the plan's deployment per GPU type; the larger ring is the recommendation.</source>
+            <translation>원: GPU 종류별 계획된 배포, 큰 원이 추천입니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="138" />
+            <source>Ringed: each GPU type's closest deployment; none meets every target.</source>
+            <translation>원: GPU 종류별 가장 가까운 배포. 모든 목표를 충족하는 것은 없습니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="140" />
+            <source>No replica fits on: {0}.</source>
+            <translation>복제본이 들어가지 않는 GPU: {0}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="152" />
+            <source>{0}
+{1} sequences: {2} output tokens/s
+TPOT {3}, TTFT {4}</source>
+            <translation>{0}
+시퀀스 {1}개: 출력 {2} 토큰/초
+TPOT {3}, TTFT {4}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="179" />
+            <source>{0} serving curves</source>
+            <translation>서빙 곡선 {0}개</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="27" />
@@ -804,7 +1084,7 @@ short {1}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="89" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="163" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="172" />
             <source>, {0} at on-demand prices</source>
             <translation>, 온디맨드 가격으로 {0}</translation>
         </message>
@@ -884,42 +1164,42 @@ short {1}</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="167" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="176" />
             <source>Use {0} × {1}: {2}; trains in {3}{4}, {5}{6}</source>
             <translation>{0} × {1} 권장: {2}; 학습에 {3}{4} 소요, {5}{6}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="179" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="188" />
             <source> (up to {0} concurrent sequences)</source>
             <translation> (동시 시퀀스 최대 {0}개)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="181" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="190" />
             <source>Use {0} × {1}: {2}{3}</source>
             <translation>{0} × {1} 권장: {2}{3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="189" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="198" />
             <source>No candidate fits more surely.</source>
             <translation>이보다 확실히 맞는 후보는 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="200" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="209" />
             <source>Use {0} × {1}</source>
             <translation>{0} × {1} 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="202" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="211" />
             <source>Use the GPUs the deadline needs</source>
             <translation>기한에 필요한 GPU 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="205" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="214" />
             <source>Apply: {0}</source>
             <translation>적용: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="205" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="214" />
             <source>Apply a change that fits</source>
             <translation>들어가게 하는 변경 적용</translation>
         </message>
@@ -937,6 +1217,96 @@ short {1}</source>
             <location filename="../../gpuplanner/ui/sanity.py" line="71" />
             <source>The planned layout uses {0} of {1} per GPU: fewer GPUs (or a larger micro-batch) would do.</source>
             <translation>계획된 구성은 GPU당 {1} 중 {0}만 씁니다. 더 적은 GPU(또는 더 큰 마이크로 배치)로 충분합니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="31" />
+            <source>{0} ms</source>
+            <translation>{0} ms</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="46" />
+            <source>{0} output tokens/s</source>
+            <translation>출력 {0} 토큰/초</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="51" />
+            <source>TP {0}</source>
+            <translation>TP {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="51" />
+            <source> × PP {0}</source>
+            <translation> × PP {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="62" />
+            <source>{0} × ({1}) {2}</source>
+            <translation>{0} × ({1}) {2}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="63" />
+            <source> ({0} GPUs)</source>
+            <translation> (GPU {0}개)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="64" />
+            <source>: TTFT {0}, TPOT {1}, {2} sequences per replica</source>
+            <translation>: TTFT {0}, TPOT {1}, 복제본당 시퀀스 {2}개</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="68" />
+            <source>, {0} per million output tokens on demand</source>
+            <translation>, 온디맨드 기준 출력 토큰 100만 개당 {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="72" />
+            <source>, {0} owned at {1} utilization</source>
+            <translation>, 가동률 {1}에서 보유 시 {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="81" />
+            <source>TTFT ≤ {0}</source>
+            <translation>TTFT ≤ {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="83" />
+            <source>TPOT ≤ {0}</source>
+            <translation>TPOT ≤ {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="92" />
+            <source>No serving plan: {0}</source>
+            <translation>서빙 계획 없음: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="104" />
+            <source> (capacity {0})</source>
+            <translation> (용량 {0})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="105" />
+            <source>Serves {0} with {1}.</source>
+            <translation>{1}(으)로 {0}를 처리합니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="110" />
+            <source>Next: {0} × ({1}) {2} at {3} per million.</source>
+            <translation>다음: {0} × ({1}) {2}, 100만 개당 {3}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="119" />
+            <source>No candidate GPU holds one replica of the model (up to 8 pipeline stages of a node): {0}.</source>
+            <translation>모델의 복제본 하나를 담는 후보 GPU가 없습니다 (노드 단위 파이프라인 단계 최대 8개): {0}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="125" />
+            <source>No candidate GPU meets the targets ({0}): {1}. Fastest: {2}.</source>
+            <translation>목표({0})를 충족하는 후보 GPU가 없습니다: {1}. 가장 빠른 배포: {2}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="135" />
+            <source>To size the servers for a load, give the prompt and generated lengths (step 2).</source>
+            <translation>부하에 맞춰 서버 규모를 정하려면 프롬프트 길이와 생성 길이를 입력하세요 (2단계).</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/tooltips.py" line="22" />
@@ -3023,11 +3393,6 @@ Source: {5}</source>
             <translation>데이터셋 × 에폭(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="90" />
-            <source> tokens</source>
-            <translation> 토큰</translation>
-        </message>
-        <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
             <source> epoch</source>
             <translation> 에폭</translation>
@@ -3069,16 +3434,6 @@ Source: {5}</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
-            <source> sequence</source>
-            <translation> 시퀀스</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
-            <source> sequences</source>
-            <translation> 시퀀스</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
             <source>automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
@@ -3088,392 +3443,342 @@ Source: {5}</source>
             <translation>자동 (마이크로 배치 × 데이터 병렬)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
             <source>Se&amp;quence length:</source>
             <translation>시퀀스 길이(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
             <source>Tokens per sequence (inference: prompt + generated)</source>
             <translation>시퀀스당 토큰 수 (추론: 프롬프트 + 생성 토큰)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
             <source>&amp;Micro-batch:</source>
             <translation>마이크로 배치(&amp;M):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
             <source>Sequences per GPU per micro-step</source>
             <translation>마이크로 스텝마다 GPU 하나가 처리하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="119" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
             <source>&amp;Global batch:</source>
             <translation>글로벌 배치(&amp;G):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="119" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
             <source>Sequences per optimizer step</source>
             <translation>옵티마이저 스텝당 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="121" />
-            <source>Concurrent se&amp;quences:</source>
-            <translation>동시 시퀀스(&amp;Q):</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="121" />
-            <source>Sequences served at once</source>
-            <translation>한 번에 서빙하는 시퀀스 수</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
             <source>Precision, optimizer and memory savers</source>
             <translation>정밀도, 옵티마이저, 메모리 절감 기법</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="129" />
             <source>BF16 autocast</source>
             <translation>BF16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="130" />
             <source>BF16 + FP32 master</source>
             <translation>BF16 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="133" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
             <source>Pure BF16</source>
             <translation>순수 BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="134" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
             <source>FP8 + FP32 master</source>
             <translation>FP8 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="135" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="133" />
             <source>FP16 autocast</source>
             <translation>FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="136" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="134" />
             <source>FP16 + FP32 master</source>
             <translation>FP16 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="138" />
             <source>BF16 autocast over FP32 weights (HF Trainer, Lightning, llm-foundry)</source>
             <translation>FP32 가중치 위 BF16 autocast (HF Trainer, Lightning, llm-foundry)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="139" />
             <source>BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP/torchtitan)</source>
             <translation>BF16 가중치 + FP32 마스터 사본 (Megatron, DeepSpeed, FSDP/torchtitan)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
             <source>Everything in BF16, weights and optimizer states (torchtune)</source>
             <translation>가중치와 옵티마이저 상태까지 모두 BF16 (torchtune)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
             <source>FP8 matmuls over BF16 weights + FP32 master copy</source>
             <translation>BF16 가중치 + FP32 마스터 사본 위 FP8 행렬곱</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="142" />
             <source>FP16 autocast over FP32 weights</source>
             <translation>FP32 가중치 위 FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
             <source>FP16 weights + FP32 master copy</source>
             <translation>FP16 가중치 + FP32 마스터 사본</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="152" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
             <source>torch.compile (&amp;JIT-compiled model)</source>
             <translation>torch.compile 사용(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="156" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
             <source>AdamW</source>
             <translation>AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="158" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="156" />
             <source>SGD with momentum</source>
             <translation>모멘텀 SGD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="159" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="157" />
             <source>Adafactor</source>
             <translation>Adafactor</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="162" />
             <source>No offload</source>
             <translation>오프로드 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="165" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="163" />
             <source>Optimizer states to CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="166" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
             <source>Parameters and optimizer states to CPU</source>
             <translation>파라미터와 옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="170" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="168" />
             <source>Optimizer step &amp;inside backward</source>
             <translation>역전파 중 옵티마이저 스텝(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="171" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="169" />
             <source>Flash&amp;Attention</source>
             <translation>Flash&amp;Attention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="172" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="170" />
             <source>Chun&amp;ked loss (no full logits)</source>
             <translation>청크 단위 손실 계산 (전체 로짓 없음)(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="172" />
             <source>Frame&amp;work:</source>
             <translation>프레임워크(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="172" />
             <source>The training code you run: it decides what a step keeps in memory</source>
             <translation>실행하는 학습 코드: 한 스텝이 메모리에 무엇을 남기는지 결정합니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="177" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
             <source>&amp;Precision:</source>
             <translation>정밀도(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="178" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="176" />
             <source>Optimi&amp;zer:</source>
             <translation>옵티마이저(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="180" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="178" />
             <source>Off&amp;load:</source>
             <translation>오프로드(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="179" />
             <source>Activation re&amp;compute:</source>
             <translation>활성값 재계산(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="185" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
             <source>Optimizer step inside backward</source>
             <translation>역전파 중 옵티마이저 스텝</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="186" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
             <source>FlashAttention</source>
             <translation>FlashAttention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="187" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="185" />
             <source>Chunked loss</source>
             <translation>청크 단위 손실 계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="190" />
             <source>LoRA adapters</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="195" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="193" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="202" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="200" />
             <source>LoRA target {0}</source>
             <translation>LoRA 대상 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="206" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
             <source>Projection matrices that get adapters</source>
             <translation>어댑터를 붙일 프로젝션 행렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="206" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
             <source>Targets:</source>
             <translation>대상 행렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="211" />
-            <source>Inference precision</source>
-            <translation>추론 정밀도</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
-            <source>BF16</source>
-            <translation>BF16</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
-            <source>INT4</source>
-            <translation>INT4</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="213" />
-            <source>INT8</source>
-            <translation>INT8</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
-            <source>FP8</source>
-            <translation>FP8</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
-            <source>&amp;Weights:</source>
-            <translation>가중치(&amp;W):</translation>
-        </message>
-        <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
-            <source>&amp;KV cache:</source>
-            <translation>KV 캐시(&amp;K):</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="220" />
             <source>Parallel layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="223" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="219" />
             <source>A&amp;utomatic (fastest layout that fits)</source>
             <translation>자동 (메모리에 맞는 가장 빠른 구성)(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="224" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="220" />
             <source>Set b&amp;y hand</source>
             <translation>직접 지정(&amp;Y)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="233" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="229" />
             <source>-way</source>
             <translation>개 분할</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
             <source> stage</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
             <source> stages</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="239" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="235" />
             <source>0 — plain data parallel</source>
             <translation>0 — 일반 데이터 병렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="240" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="236" />
             <source>1 — shard optimizer states</source>
             <translation>1 — 옵티마이저 상태 샤딩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="237" />
             <source>2 — + gradients</source>
             <translation>2 — + 그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="242" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="238" />
             <source>3 — + weights (FSDP full shard)</source>
             <translation>3 — + 가중치 (FSDP 전체 샤딩)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="245" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
             <source>Tensor parallel:</source>
             <translation>텐서 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="246" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="242" />
             <source>Pipeline parallel:</source>
             <translation>파이프라인 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="247" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="243" />
             <source>Context parallel:</source>
             <translation>컨텍스트 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="248" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
             <source>Expert parallel:</source>
             <translation>전문가 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="249" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="245" />
             <source>ZeRO stage:</source>
             <translation>ZeRO 단계:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="265" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="261" />
             <source>Change tokens</source>
             <translation>학습 토큰 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="270" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="266" />
             <source>Change dataset size</source>
             <translation>데이터셋 크기 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="271" />
             <source>Change epochs</source>
             <translation>에폭 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="279" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="283" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="279" />
             <source>Change micro-batch</source>
             <translation>마이크로 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="289" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="285" />
             <source>Change global batch</source>
             <translation>글로벌 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="294" />
-            <source>Change concurrent sequences</source>
-            <translation>동시 시퀀스 수 변경</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="297" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="290" />
             <source>Change framework</source>
             <translation>프레임워크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="310" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="301" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="328" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="319" />
             <source>Change LoRA rank</source>
             <translation>LoRA 랭크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="331" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="322" />
             <source>Change LoRA targets</source>
             <translation>LoRA 대상 변경</translation>
         </message>
@@ -3719,12 +4024,12 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
             <translation>GPU {0}개: {1}, 온디맨드 가격 {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="147" />
+            <location filename="../../gpuplanner/ui/resultset.py" line="151" />
             <source>{0!r} is not in the hardware catalog</source>
             <translation>{0!r}은(는) 하드웨어 카탈로그에 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/resultset.py" line="153" />
+            <location filename="../../gpuplanner/ui/resultset.py" line="157" />
             <source>internal error: {0}: {1}</source>
             <translation>내부 오류: {0}: {1}</translation>
         </message>
@@ -4765,17 +5070,17 @@ The model was not changed.</source>
     <context>
         <name>ResultsView</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="56" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="57" />
             <source>Estimate status</source>
             <translation>추정 상태</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="80" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="84" />
             <source>Best layout per GPU</source>
             <translation>GPU별 최적 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_view.py" line="151" />
+            <location filename="../../gpuplanner/ui/results_view.py" line="180" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
@@ -4797,36 +5102,48 @@ The model was not changed.</source>
         <name>TrainingPage</name>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="429" />
             <source>Data and training setup</source>
             <translation>데이터와 학습 설정</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="430" />
             <source>How much data, in what batches, with which memory savers and layout.</source>
             <translation>데이터 양, 배치 크기, 메모리 절감 기법과 병렬 구성을 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="340" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="331" />
             <source>pick at least one target matrix</source>
             <translation>대상 행렬을 하나 이상 고르세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="378" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="369" />
             <source>Change parallel layout</source>
             <translation>병렬 구성 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="389" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="380" />
             <source>Change how tokens are given</source>
             <translation>토큰 지정 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="455" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="432" />
+            <source>Serving setup</source>
+            <translation>서빙 설정</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="433" />
+            <source>Request lengths, load and latency targets, precision and layout.</source>
+            <translation>요청 길이, 부하와 지연 목표, 정밀도와 병렬 배치.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="452" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="459" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="456" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
         </message>

@@ -108,7 +108,6 @@ class TrainingPage(PlannerPage):
         self.global_ = counted(
             0, INT_MAX, t(" sequence"), t(" sequences"), special=t("automatic (micro-batch × data-parallel)")
         )
-        self.batch = counted(1, 1_000_000, t(" sequence"), t(" sequences"))
         self.rows["workload.seq_len"] = form.add(
             t("Se&quence length:"), self.seq_len, t("Tokens per sequence (inference: prompt + generated)")
         )
@@ -118,7 +117,6 @@ class TrainingPage(PlannerPage):
         self.rows["workload.global_batch"] = form.add(
             t("&Global batch:"), self.global_, t("Sequences per optimizer step")
         )
-        self.rows["workload.batch"] = form.add(t("Concurrent se&quences:"), self.batch, t("Sequences served at once"))
         self.batch_form = batch_box.layout()
         body.addWidget(batch_box)
 
@@ -207,13 +205,11 @@ class TrainingPage(PlannerPage):
         )
         body.addWidget(self.lora_box)
 
-        # --- inference ---
-        self.infer_box = QGroupBox(t("Inference precision"))
-        form = Form(self.infer_box)
-        self.weight_precision = combo([("bf16", t("BF16")), ("int8", t("INT8")), ("int4", t("INT4"))])
-        self.kv_precision = combo([("bf16", t("BF16")), ("fp8", t("FP8"))])
-        self.rows["workload.weight_precision"] = form.add(t("&Weights:"), self.weight_precision)
-        self.rows["workload.kv_precision"] = form.add(t("&KV cache:"), self.kv_precision)
+        # --- inference: the serving fields (issue 21) ---
+        from .serving_fields import ServingFields
+
+        self.serving = ServingFields(self)
+        self.infer_box = self.serving.box
         body.addWidget(self.infer_box)
 
         # --- parallel layout ---
@@ -290,9 +286,6 @@ class TrainingPage(PlannerPage):
                 lambda s: wl(global_batch=self.global_.value() or None)(s),
             )
         )
-        self.batch.valueChanged.connect(
-            self.bind("workload.batch", t("Change concurrent sequences"), lambda s: wl(batch=self.batch.value())(s))
-        )
         self.framework.currentIndexChanged.connect(
             self.bind("workload.framework", t("Change framework"), self._with_framework)
         )
@@ -301,8 +294,6 @@ class TrainingPage(PlannerPage):
             ("optimizer", self.optimizer),
             ("offload", self.offload),
             ("recompute", self.recompute),
-            ("weight_precision", self.weight_precision),
-            ("kv_precision", self.kv_precision),
         ):
             box.currentIndexChanged.connect(
                 self.bind(
@@ -400,7 +391,6 @@ class TrainingPage(PlannerPage):
         set_value(self.seq_len, w.seq_len)
         set_value(self.micro, w.micro_batch or 0)
         set_value(self.global_, w.global_batch or 0)
-        set_value(self.batch, w.batch)
         fill_combo(self.recompute, recompute_choices(w.framework))
         self.framework_help.setText(framework_labels().get(w.framework, ("", ""))[1])
         for box, value in (
@@ -409,10 +399,9 @@ class TrainingPage(PlannerPage):
             (self.optimizer, w.optimizer),
             (self.offload, w.offload),
             (self.recompute, w.recompute),
-            (self.weight_precision, w.weight_precision),
-            (self.kv_precision, w.kv_precision),
         ):
             set_combo(box, value)
+        self.serving.refresh(s)
         self.in_backward.setChecked(w.optimizer_in_backward)
         self.flash.setChecked(w.flash_attention)
         self.chunked.setChecked(w.chunked_loss)
@@ -436,13 +425,21 @@ class TrainingPage(PlannerPage):
         self.train_box.setVisible(training)
         self.lora_box.setVisible(lora)
         self.infer_box.setVisible(not training)
+        if training:
+            self.setTitle(self.tr("Data and training setup"))
+            self.setSubTitle(self.tr("How much data, in what batches, with which memory savers and layout."))
+        else:
+            self.setTitle(self.tr("Serving setup"))
+            self.setSubTitle(self.tr("Request lengths, load and latency targets, precision and layout."))
         self.data_form.set_row_visible(self.rows["workload.tokens"], not by_dataset)
         self.data_form.set_row_visible(self.rows["workload.dataset_tokens"], by_dataset)
         self.data_form.set_row_visible(self.rows["workload.epochs"], by_dataset)
         bf = self.batch_form
         for key in ("workload.micro_batch", "workload.global_batch"):
             bf.set_row_visible(self.rows[key], training)  # type: ignore[union-attr]
-        bf.set_row_visible(self.rows["workload.batch"], not training)  # type: ignore[union-attr]
+        # the lengths make the sequence length (seq_len = input_len + output_len): it follows them
+        self.seq_len.setEnabled(training or w.input_len is None or w.output_len is None)
+        self.serving.after_commit(s)
         manual = self.manual_layout.isChecked()
         for key in ("parallel.tp", "parallel.pp", "parallel.cp", "parallel.ep", "parallel.zero"):
             row = self.rows[key]
