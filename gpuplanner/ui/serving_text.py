@@ -61,9 +61,9 @@ def deployment_text(rs: ResultSet, d: Deployment) -> str:
     cur = rs.currency
     text = tr("{0} × ({1}) {2}").format(fmt.count(d.replicas), shape(d), gpu_name(rs, d.gpu))
     text += tr(" ({0} GPUs)").format(fmt.count(d.gpu_count)) if d.replicas > 1 else ""
-    text += tr(": TTFT {0}, TPOT {1}, {2} sequences per replica").format(
-        ms(d.ttft_seconds), ms(d.tpot_seconds), fmt.count(d.batch_per_replica)
-    )
+    per = tr(": TTFT {0}, TPOT {1}, {2} sequence per replica") if d.batch_per_replica == 1 else None
+    per = per or tr(": TTFT {0}, TPOT {1}, {2} sequences per replica")
+    text += per.format(ms(d.ttft_seconds), ms(d.tpot_seconds), fmt.count(d.batch_per_replica))
     if d.on_demand_per_million_output_tokens is not None:
         text += tr(", {0} per million output tokens on demand").format(
             per_million(d.on_demand_per_million_output_tokens, cur)

@@ -816,47 +816,47 @@ short {1}</source>
             <translation>복제본당 출력 토큰/초</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="69" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="72" />
             <source>Training scenario: no serving trade-off.</source>
             <translation>학습 시나리오: 서빙 절충 곡선이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="75" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="78" />
             <source>give the prompt and generated lengths in step 2</source>
             <translation>2단계에서 프롬프트 길이와 생성 길이를 입력하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="77" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="80" />
             <source>no candidate GPU holds one replica</source>
             <translation>복제본 하나를 담는 후보 GPU가 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="78" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="81" />
             <source>No serving curve: {0}.</source>
             <translation>서빙 곡선 없음: {0}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="130" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="133" />
             <source>TPOT target {0:g} ms</source>
             <translation>TPOT 목표 {0:g} ms</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="136" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="139" />
             <source>Ringed: the plan's deployment per GPU type; the larger ring is the recommendation.</source>
             <translation>원: GPU 종류별 계획된 배포, 큰 원이 추천입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="138" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="141" />
             <source>Ringed: each GPU type's closest deployment; none meets every target.</source>
             <translation>원: GPU 종류별 가장 가까운 배포. 모든 목표를 충족하는 것은 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="140" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="143" />
             <source>No replica fits on: {0}.</source>
             <translation>복제본이 들어가지 않는 GPU: {0}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="152" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="155" />
             <source>{0}
 {1} sequences: {2} output tokens/s
 TPOT {3}, TTFT {4}</source>
@@ -865,7 +865,7 @@ TPOT {3}, TTFT {4}</source>
 TPOT {3}, TTFT {4}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="179" />
+            <location filename="../../gpuplanner/ui/plots/serving_plot.py" line="182" />
             <source>{0} serving curves</source>
             <translation>서빙 곡선 {0}개</translation>
         </message>
@@ -1250,6 +1250,11 @@ TPOT {3}, TTFT {4}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/serving_text.py" line="64" />
+            <source>: TTFT {0}, TPOT {1}, {2} sequence per replica</source>
+            <translation>: TTFT {0}, TPOT {1}, 복제본당 시퀀스 {2}개</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_text.py" line="65" />
             <source>: TTFT {0}, TPOT {1}, {2} sequences per replica</source>
             <translation>: TTFT {0}, TPOT {1}, 복제본당 시퀀스 {2}개</translation>
         </message>
@@ -4513,59 +4518,59 @@ The open scenario was not changed.</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="69" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="74" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="91" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="96" />
             <source>Estimate failed: {0}</source>
             <translation>추정 실패: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="130" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="135" />
             <source>PNG…</source>
             <translation>PNG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="131" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="136" />
             <source>SVG…</source>
             <translation>SVG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="183" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="188" />
             <source>gpuplanner cannot start</source>
             <translation>gpuplanner를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="184" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="189" />
             <source>The hardware catalog cannot be read:
 {0}</source>
             <translation>하드웨어 카탈로그를 읽을 수 없습니다:
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="207" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="212" />
             <source>{0} (and {1} more: Tools › Catalog editor lists them)</source>
             <translation>{0} (외 {1}건: 도구 › 카탈로그 편집기에서 모두 볼 수 있습니다)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="258" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="263" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="275" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="280" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="276" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="281" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="297" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="302" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>

@@ -56,6 +56,8 @@ class ServingPlot(PlotPanel):
         item.showGrid(x=True, y=True, alpha=0.25)
         self.legend_beside(item)
         self._points: list[tuple[str, Any]] = []  # (curve label, CurvePoint) for the hover readout
+        self.curves: dict[str, Any] = {}  # GPU type -> its trade-off curve
+        self.rings: dict[str, Any] = {}  # GPU type -> the ring on its deployment
         self.plot_widget.scene().sigMouseMoved.connect(self._hover)
 
     def draw(self, rs: ResultSet) -> None:
@@ -63,6 +65,7 @@ class ServingPlot(PlotPanel):
 
         item = self.plot_widget.getPlotItem()
         self.series = {}
+        self.curves, self.rings = {}, {}
         self._points = []
         plan = rs.serving
         if rs.scenario.workload.method != "inference":
@@ -99,7 +102,7 @@ class ServingPlot(PlotPanel):
             xs = [x_of(p.tpot_seconds) for p in curve.points]
             ys = [p.output_tokens_per_second for p in curve.points]
             line.setData(xs, ys)
-            self.series[curve.gpu] = line
+            self.curves[curve.gpu] = line
             self._points += [(label, p) for p in curve.points]
             xs_all += xs
             ys_all += ys
@@ -117,7 +120,7 @@ class ServingPlot(PlotPanel):
                 pen=pg.mkPen(fg if chosen else gpu_color(rs, d.gpu), width=2.5 if chosen else 1.5),
                 brush=None,
             )
-            self.series[f"deployment:{d.gpu}"] = ring
+            self.rings[d.gpu] = ring
         if plan.tpot_slo_ms is not None:
             slo = self.item(
                 "tpot_slo",
