@@ -2,11 +2,12 @@
 trade-off plot and the results view, for the serving demo scenario (Llama 3.1 70B in FP8 over H100, H200 and A100;
 ``gpuplanner/ui/plots/serving_plot.py`` ``DEMO_SCENARIO``), in English and Korean, light and dark.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/render_serving.py [OUT_DIR] [--language en|ko]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/render_serving.py [OUT_DIR] [--language en|ko] [--every]
 
-Files: ``serving_{step,verdict,plot,results}_<lang>[-dark].png``. docs/screenshots keeps the light verdict and plot
-(``serving_verdict_en.png``, ``serving_plot_en.png`` and the ``_ko`` pair). Throwaway settings; each language
-runs in its own process (the interface language is installed once).
+Files: ``serving_verdict_<lang>.png`` and ``serving_plot_<lang>.png`` (what docs/screenshots keeps); with
+``--every`` also ``serving_step_<lang>.png``, ``serving_results_<lang>.png`` and all four in the dark theme
+(``-dark``), for looking at. Throwaway settings; each language runs in its own process (the interface language
+is installed once).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 LANGUAGES = ("en", "ko")
 
 
-def render(out: Path, language: str) -> list[Path]:
+def render(out: Path, language: str, every: bool = False) -> list[Path]:
     from PySide6.QtCore import QSettings
     from render_pages import _grab, idle, settle
 
@@ -41,7 +42,7 @@ def render(out: Path, language: str) -> list[Path]:
         scenario = Path(tmp) / "serving.gpuplan.toml"
         scenario.write_text(DEMO_SCENARIO, encoding="utf-8")
         settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
-        for theme in ("light", "dark"):
+        for theme in ("light", "dark") if every else ("light",):
             window = build_window(settings, smoke_test=True)
             window.set_theme(theme)
             window.resize(1480, 920)
@@ -57,11 +58,23 @@ def render(out: Path, language: str) -> list[Path]:
             suffix = "" if theme == "light" else "-dark"
             window.wizard.go_to(Pages.TRAINING)
             idle(app, window)
-            _grab(window.wizard_panel, out / f"serving_step_{language}{suffix}.png", written)
+            if every:
+                _grab(window.wizard_panel, out / f"serving_step_{language}{suffix}.png", written)
             view = window.results_view
             _grab(view.verdict, out / f"serving_verdict_{language}{suffix}.png", written)
-            _grab(view.serving_plot, out / f"serving_plot_{language}{suffix}.png", written)
-            _grab(view, out / f"serving_results_{language}{suffix}.png", written)
+            # the plot on its own at a panel's usual size (in the view it spans the bottom row, wide and low)
+            from gpuplanner.ui.plots.serving_plot import ServingPlot
+
+            panel = ServingPlot()
+            panel.resize(820, 500)
+            panel.show()
+            panel.ensure_plot()
+            panel.show_results(window.runner.latest)
+            settle(app, 300)
+            _grab(panel, out / f"serving_plot_{language}{suffix}.png", written)
+            panel.close()
+            if every:
+                _grab(view, out / f"serving_results_{language}{suffix}.png", written)
             window.doc.undo_stack.setClean()
             window.close()
             settle(app)
@@ -73,14 +86,16 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", nargs="?", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--language", choices=LANGUAGES)
+    ap.add_argument("--every", action="store_true", help="also step 2, the results view and the dark theme")
     args = ap.parse_args(argv)
     if args.language is None:
         for lang in LANGUAGES:
-            rc = subprocess.call([sys.executable, __file__, args.out, "--language", lang])
+            more = ["--every"] if args.every else []
+            rc = subprocess.call([sys.executable, __file__, args.out, "--language", lang, *more])
             if rc:
                 return rc
         return 0
-    for path in render(Path(args.out), args.language):
+    for path in render(Path(args.out), args.language, args.every):
         print(path)
     return 0
 

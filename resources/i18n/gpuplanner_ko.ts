@@ -1291,7 +1291,7 @@ TPOT {3}, TTFT {4}</translation>
         <message>
             <location filename="../../gpuplanner/ui/serving_text.py" line="105" />
             <source>Serves {0} with {1}.</source>
-            <translation>{1}(으)로 {0}를 처리합니다.</translation>
+            <translation>{0} 처리: {1}.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/serving_text.py" line="110" />
