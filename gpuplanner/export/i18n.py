@@ -141,7 +141,7 @@ KO: dict[str, str] = {
 }
 
 
-KO = {**i18n_ko.UNITS, **i18n_ko.LABELS, **i18n_ko.NOTES, **i18n_ko.DEADLINE, **KO}
+KO = {**i18n_ko.UNITS, **i18n_ko.LABELS, **i18n_ko.NOTES, **i18n_ko.DEADLINE, **i18n_ko.CHECKS, **KO}
 
 # Sheet names: at most 31 characters, none of : \\ / ? * [ ] (Excel's rules), and short enough for a tab.
 SHEET_NAMES_KO: dict[str, str] = {

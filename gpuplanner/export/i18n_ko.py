@@ -52,6 +52,8 @@ UNITS: dict[str, str] = {
     "{cur} per million tokens": "백만 토큰당 {cur}",
     "years (straight line)": "년 (정액법)",
     "FLOP per token": "토큰당 FLOP",
+    "GFLOP per token (10^9 FLOP)": "토큰당 GFLOP (10^9 FLOP)",
+    "EFLOP (10^18 FLOP)": "EFLOP (10^18 FLOP)",
     "GPU-hours": "GPU 시간",
     "TRUE/FALSE": "TRUE/FALSE",
 }
@@ -367,19 +369,80 @@ NOTES: dict[str, str] = {
 # Summary's deadline block (sheets/summary_deadline.py); the placeholders stay as they are.
 DEADLINE: dict[str, str] = {
     "Deadline: {days} days (engine answer per GPU type)": "마감 기한: {days}일 (GPU 종류별 엔진 결과)",
-    "Recommendation for the deadline": "마감 기한 기준 추천",
+    "Meets the {days}-day deadline": "{days}일 마감 기한 충족",
+    "Recommendation at {count} GPUs": "GPU {count}개 기준 추천",
     "smallest whole-node GPU count meeting the deadline; among those, the lowest job cost on demand": (
         "마감 기한을 지키는 최소 GPU 수(노드 단위), 그중 온디맨드 작업 비용이 가장 낮은 것"
     ),
-    "{count} × {gpu} meet the {days}-day deadline at the lowest job cost: {wall} days, {cost} on demand": (
-        "{gpu} {count}개가 {days}일 마감 기한을 가장 낮은 작업 비용으로 지킵니다: {wall}일, 온디맨드 {cost}"
+    "{count} × {gpu}: {wall} days, {cost} at on-demand prices (the lowest job cost)": (
+        "{gpu} {count}개: {wall}일, 온디맨드 가격으로 {cost} (가장 낮은 작업 비용)"
     ),
-    "{count} × {gpu} meet the {days}-day deadline: {wall} days (no on-demand price published)": (
-        "{gpu} {count}개가 {days}일 마감 기한을 지킵니다: {wall}일 (공개된 온디맨드 가격 없음)"
+    "{count} × {gpu}: {wall} days (no on-demand price published)": (
+        "{gpu} {count}개: {wall}일 (공개된 온디맨드 가격 없음)"
     ),
     "No candidate meets the {days}-day deadline (the reason per GPU type is below)": (
         "{days}일 마감 기한을 지키는 후보가 없습니다 (GPU 종류별 이유는 아래 참조)"
     ),
     "recommended": "추천",
     "does not meet the deadline": "마감 기한 미달",
+}
+
+# The Checks sheet's descriptions (sheets/checks.py translates "Option {k}: …" and the templates below; the
+# placeholders are filled from the English text).
+CHECKS: dict[str, str] = {
+    "Each check is a formula that is TRUE when a total reconciles; the master check is on the Summary sheet.": (
+        "각 검증은 합계가 서로 맞을 때 TRUE가 되는 수식입니다. 전체 검증 결과는 요약 시트에 있습니다."
+    ),
+    "Inputs are in range: utilization 0–1, horizon > 0, PUE ≥ 1, prices and costs ≥ 0, GPU count ≥ 1": (
+        "입력값이 범위 안에 있음: 가동률 0–1, 분석 기간 > 0, PUE ≥ 1, 가격과 비용 ≥ 0, GPU 수 ≥ 1"
+    ),
+    "The horizon fits in the year columns of the TCO sheet (in_horizon_years ≤ last year)": (
+        "분석 기간이 TCO 시트의 연도 열 안에 들어감 (in_horizon_years ≤ 마지막 연도)"
+    ),
+    "the {h}-year total equals the on-prem TCO when the horizon is {h} years": (
+        "분석 기간이 {h}년일 때 {h}년 합계가 온프레미스 TCO와 같음"
+    ),
+    "Σ own cash flows equals the on-prem TCO line": "구매 현금흐름의 합(Σ)이 온프레미스 TCO 행과 같음",
+    "the on-prem TCO line equals its closed form a + b × u": "온프레미스 TCO 행이 닫힌 식 a + b × u와 같음",
+    "Σ rent cash flows equals cloud on-demand (GPU-hours and cloud extras)": (
+        "임대 현금흐름의 합(Σ)이 클라우드 온디맨드 비용과 같음 (GPU 시간과 클라우드 부대 비용)"
+    ),
+    "PV(own) − PV(rent) equals −NPV(rent − own)": "PV(구매) − PV(임대)가 −NPV(임대 − 구매)와 같음",
+    "Σ (rent − own) equals cloud on-demand − on-prem TCO": "Σ(임대 − 구매)가 클라우드 온디맨드 − 온프레미스 TCO와 같음",
+    "the monthly own total at the end equals the on-prem TCO": "월별 구매 누계의 마지막 값이 온프레미스 TCO와 같음",
+    "the monthly rent total at the end equals cloud on-demand": (
+        "월별 임대 누계의 마지막 값이 클라우드 온디맨드 비용과 같음"
+    ),
+    "the nodes on TCO (GPU count / GPUs per node) are the engine's nodes (Training); FALSE: a green value on "
+    "Assumptions was edited, export again": (
+        "TCO 시트의 노드 수(GPU 수 / 노드당 GPU 수)가 엔진의 노드 수(학습 시간 시트)와 같음. FALSE: 가정 시트의 "
+        "녹색 값이 수정되었으니 다시 내보내세요"
+    ),
+    "GPU count and throughput on Assumptions are the engine's (the Sweep row of {gpu} at that GPU count); FALSE: "
+    "export again from gpuplanner for another count": (
+        "가정 시트의 GPU 수와 처리량이 엔진 결과와 같음 (GPU수별비교 시트에서 해당 GPU 수의 {gpu} 행). FALSE: "
+        "다른 GPU 수는 gpuplanner에서 다시 내보내세요"
+    ),
+    "the time lost to failures and checkpoints on Assumptions is the engine's (throughput × (1 − lost) × wall "
+    "clock of the Sweep row gives its training tokens); FALSE: a green value on Assumptions was edited, export "
+    "again": (
+        "가정 시트의 장애·체크포인트 손실 시간 비율이 엔진 결과와 같음 (GPU수별비교 행의 처리량 × (1 − 손실) × "
+        "소요 시간 = 학습 토큰). FALSE: 가정 시트의 녹색 값이 수정되었으니 다시 내보내세요"
+    ),
+    "Utilization grid: on-prem a + b × u at the scenario's utilization equals the TCO sheet": (
+        "가동률 표: 시나리오 가동률에서의 온프레미스 a + b × u가 TCO 시트와 같음"
+    ),
+    "Tornado: the closed-form gap at the base values equals on-prem TCO − cloud on-demand": (
+        "민감도: 기준값에서 닫힌 식으로 구한 차이가 온프레미스 TCO − 클라우드 온디맨드와 같음"
+    ),
+    "the memory parts add up to the engine's peak": "메모리 구성 요소의 합이 엔진의 최대 메모리와 같음",
+    "Summary: the key numbers show the TCO sheet's on-prem TCO and cloud on-demand": (
+        "요약: 주요 수치가 TCO 시트의 온프레미스 TCO와 클라우드 온디맨드 비용을 보여 줌"
+    ),
+    # other sheets' subtitles and labels found in English in the Korean workbook
+    "Catalog rows of the compared GPUs, their node types and default cloud offers, with sources and as-of dates. "
+    "Empty = nobody published it (see notes).": (
+        "비교 GPU의 카탈로그 행, 노드 유형과 기본 클라우드 가격, 출처와 기준일. 빈 칸 = 공개된 값 없음 (비고 참조)."
+    ),
+    "Training tokens behind these rows (engine, eng_sweep_tokens)": "아래 행의 학습 토큰 수 (엔진, eng_sweep_tokens)",
 }

@@ -14,7 +14,7 @@ from export_helpers import name_cell
 from gpuplanner.core.plan import plan
 from gpuplanner.core.scenario_io import read_scenario
 from gpuplanner.export.api import export_plan_workbook
-from gpuplanner.export.workbook.sheets.summary_deadline import NAMES
+from gpuplanner.export.workbook.sheets.summary_deadline import ANSWER_ROW, NAMES
 
 PRETRAIN_70B = """schema = 1
 name = "Llama 3.1 70B pretraining on 64 × H100"
@@ -61,12 +61,14 @@ def test_the_deadline_answer_is_on_summary(catalog: Any, tmp_path: Path, languag
     rows = {ws.cell(r, 1).value: r for r in range(count.row - len(the_plan.deadline), count.row + 3)}
     for gid, d in the_plan.deadline.items():
         assert ws.cell(rows[names[gid]], 2).value == d.gpu_count
-    said = f"{answer.gpu_count:,}"
-    sentence = next(ws.cell(r, 2) for r in range(1, count.row) if said in str(ws.cell(r, 2).value or ""))
+    sentence = ws.cell(ANSWER_ROW, 2)  # on top, beside the scenario
+    assert sentence.value.startswith(f"{answer.gpu_count:,}" if language == "en" else names[rec.gpu])
     assert f"{answer.wall_seconds / 86400:,.1f}" in sentence.value
-    assert f"{answer.job_cloud_on_demand:,.0f}" in sentence.value
+    assert f"${answer.job_cloud_on_demand:,.0f}" in sentence.value
+    assert f"{the_plan.scenario.workload.deadline_days:g}" in ws.cell(ANSWER_ROW, 1).value
     if language == "ko":
-        assert "마감 기한" in sentence.value and "meet" not in sentence.value
+        assert "온디맨드" in sentence.value and "on-demand" not in sentence.value
+        assert "마감 기한" in ws.cell(ANSWER_ROW, 1).value
 
 
 def test_without_a_deadline_there_is_no_deadline_block(catalog: Any, tmp_path: Path) -> None:

@@ -3,9 +3,12 @@ after one check that the inputs are in range; the master check (all TRUE) is sho
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...cells import F, put
+from ...i18n_ko import CHECKS as CHECKS_KO
 from ..styles import traffic_light
 
 if TYPE_CHECKING:
@@ -32,7 +35,7 @@ def write(b: Builder) -> None:
         ws,
         2,
         1,
-        "Each check is a formula that is TRUE when a total reconciles; the master check is on the Summary sheet.",
+        t("Each check is a formula that is TRUE when a total reconciles; the master check is on the Summary sheet."),
         "subtitle",
     )
     put(ws, 4, 2, t("Master check (all below TRUE)"), "bold")
@@ -46,12 +49,50 @@ def write(b: Builder) -> None:
     for i, (description, formula) in enumerate(checks, start=1):
         r = HEADER_ROW + i
         put(ws, r, 1, i, "text", "0")
-        put(ws, r, 2, description, "wrap")
+        put(ws, r, 2, describe(description, b.lang, t), "wrap")
         put(ws, r, 3, F(f"IFERROR({formula},FALSE)"), "bold")
     first, last = HEADER_ROW + 1, HEADER_ROW + len(checks)
     put(ws, 4, 3, F(f"AND(C{first}:C{last})"), "bold")
     for rng in (f"C{first}:C{last}", MASTER_CELL):
         traffic_light(ws, rng)
+
+
+OPTION_PREFIX = re.compile(r"Option (?P<k>\d+): (?P<rest>.*)", re.S)
+
+
+def _template_pattern(template: str) -> re.Pattern[str]:
+    """The English template ("the {h}-year total …") as a pattern whose groups are its placeholders."""
+    parts = re.split(r"\{(\w+)\}", template)
+    seen: set[str] = set()
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(re.escape(part))
+        elif part in seen:
+            out.append(f"(?P={part})")
+        else:
+            seen.add(part)
+            out.append(f"(?P<{part}>.+?)")
+    return re.compile("".join(out) + "$", re.S)
+
+
+TEMPLATES = tuple((_template_pattern(en), en) for en in CHECKS_KO if "{" in en)
+
+
+def describe(description: str, language: str, t: Callable[[str], str]) -> str:
+    """A check's description in the workbook's language: the other sheets register them in English, some with
+    "Option k: " in front or a value filled in (a horizon, a GPU id), so the Korean is found by its template."""
+    if language == "en":
+        return description
+    m = OPTION_PREFIX.match(description)
+    prefix, rest = (f"{t('Option')} {m['k']}: ", m["rest"]) if m else ("", description)
+    if t(rest) != rest:
+        return prefix + t(rest)
+    for pattern, en in TEMPLATES:
+        hit = pattern.match(rest)
+        if hit and t(en) != en:
+            return prefix + t(en).format(**hit.groupdict())
+    return prefix + rest
 
 
 def _inputs_in_range(b: Builder) -> tuple[str, str]:

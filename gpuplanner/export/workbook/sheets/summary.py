@@ -30,6 +30,8 @@ def write(b: Builder) -> None:
     first, last = _comparison(b)
     _verdicts(b, first, last)
     summary_keys.write(b)
+    # "80% band: high" wraps to two lines in its column (fit_wrapped_rows does not size header rows)
+    b.ws[SHEET].row_dimensions[summary_keys.HEADER_ROW].height = 30
     summary_deadline.write(b, last + 2)
     _charts(b, first, last)
     b.ws[SHEET].freeze_panes = "A2"
@@ -121,7 +123,10 @@ def _verdicts(b: Builder, first: int, last: int) -> None:
     ws, t = b.ws[SHEET], b.t
     best = f"$M${first}:$M${last}"
     labels = f"$A${first}:$A${last}"
-    put(ws, 7, 1, t("Recommendation"), "bold")
+    # with a deadline, the Plan's answer is on row 5 (summary_deadline); this one is for the planned count
+    at_count = summary_deadline.has_deadline(b.plan)
+    label = t("Recommendation at {count} GPUs").format(count=f"{b.s.hardware.gpu_count:,}")
+    put(ws, 7, 1, label if at_count else t("Recommendation"), "bold")
     put(
         ws,
         7,

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..builder import Builder
 
 SHEET = "Summary"
+ANSWER_ROW, ANSWER_LAST_COLUMN = 5, 7  # the sentence on top, merged over B:G (the charts start at H)
 SECONDS_PER_DAY = 86400.0  # wall_seconds → days, the unit of the Summary's wall-clock column
 NAMES = (
     "out_deadline_gpu_count",
@@ -24,8 +25,8 @@ NAMES = (
     "out_deadline_onprem_tco",
 )
 # The English sentence of the recommendation; Korean has its own (i18n_ko) with the same placeholders.
-MEETS = "{count} × {gpu} meet the {days}-day deadline at the lowest job cost: {wall} days, {cost} on demand"
-MEETS_NO_PRICE = "{count} × {gpu} meet the {days}-day deadline: {wall} days (no on-demand price published)"
+MEETS = "{count} × {gpu}: {wall} days, {cost} at on-demand prices (the lowest job cost)"
+MEETS_NO_PRICE = "{count} × {gpu}: {wall} days (no on-demand price published)"
 NONE_MEETS = "No candidate meets the {days}-day deadline (the reason per GPU type is below)"
 
 
@@ -42,19 +43,22 @@ def write(b: Builder, first_row: int) -> int:
     days = plan.scenario.workload.deadline_days
     assert days is not None
     days_text = f"{days:g}"
+    rec = plan.recommendation
+    # the answer on top (row ANSWER_ROW, beside the scenario), so that the reader does not take the key numbers
+    # at the scenario's GPU count for the plan; the details per GPU type below the comparison
+    put(ws, ANSWER_ROW, 1, t("Meets the {days}-day deadline").format(days=days_text), "bold")
+    put(ws, ANSWER_ROW, 2, _sentence(b, plan, days_text), "engine")
+    ws.merge_cells(start_row=ANSWER_ROW, start_column=2, end_row=ANSWER_ROW, end_column=ANSWER_LAST_COLUMN)
     r = first_row
     put(ws, r, 1, t("Deadline: {days} days (engine answer per GPU type)").format(days=days_text), "section")
-    rec = plan.recommendation
-    put(ws, r + 1, 1, t("Recommendation for the deadline"), "bold")
-    put(ws, r + 1, 2, _sentence(b, plan, days_text), "engine")
     put(
         ws,
-        r + 2,
+        r + 1,
         1,
         t("smallest whole-node GPU count meeting the deadline; among those, the lowest job cost on demand"),
         "subtitle",
     )
-    hdr = r + 3
+    hdr = r + 2
     heads = (
         t("GPU"),
         t("GPU count"),
@@ -65,6 +69,7 @@ def write(b: Builder, first_row: int) -> int:
     )
     for i, h in enumerate(heads, start=1):
         put(ws, hdr, i, h, "header")
+    ws.row_dimensions[hdr].height = 30  # two lines: "This job at on-demand prices" wraps in its column
     row = hdr + 1
     for gid, answer in plan.deadline.items():
         _answer_row(b, row, _gpu_name(plan, gid), answer)
@@ -100,7 +105,7 @@ def _sentence(b: Builder, plan: Plan, days_text: str) -> str:
     if rec.kind != "deadline" or answer is None or answer.gpu_count is None:
         return b.t(NONE_MEETS).format(days=days_text)
     wall = f"{(answer.wall_seconds or 0.0) / SECONDS_PER_DAY:,.1f}"
-    common = {"count": f"{answer.gpu_count:,}", "gpu": _gpu_name(plan, answer.gpu), "days": days_text, "wall": wall}
+    common = {"count": f"{answer.gpu_count:,}", "gpu": _gpu_name(plan, answer.gpu), "wall": wall}
     if answer.job_cloud_on_demand is None:
         return b.t(MEETS_NO_PRICE).format(**common)
     return b.t(MEETS).format(cost=_money(answer.job_cloud_on_demand, plan.currency), **common)

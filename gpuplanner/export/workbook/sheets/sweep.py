@@ -3,7 +3,9 @@ million tokens at each count), so finance can compare cluster sizes without expo
 the defined name `out_sweep` (data rows, columns as the header says). The throughput behind each row is the
 engine's (it changes with the count: communication, pipeline bubble, memory), which is why the GPU count on
 Assumptions is an engine value; one check per option finds the Assumptions throughput in this table at the
-exported GPU count, so an edited GPU count or throughput fails the Checks sheet."""
+exported GPU count, so an edited GPU count or throughput fails the Checks sheet. The training tokens behind the
+rows are exported too (`eng_sweep_tokens`), so the time lost to failures and checkpoints can be recomputed from
+a row: wall = tokens / (throughput × (1 − lost)) (Training's formula), and an edited lost-time value fails."""
 
 from __future__ import annotations
 
@@ -34,7 +36,9 @@ COLUMNS = (
     ("Own: cost per million tokens", "{cur}", "money2"),
 )
 WIDTHS = (16, 22, 10, 11, 44, 13, 12, 13, 14, 17, 17, 17)
-COUNT_COL, TPS_COL, ID_COL = 3, 9, 1
+COUNT_COL, TPS_COL, ID_COL, WALL_DAYS_COL = 3, 9, 1, 7
+TOKENS_NAME = "eng_sweep_tokens"  # the training tokens the engine swept with (green: the rows are for these)
+TOKENS_ROW, TOKENS_COL = 4, 5
 
 
 def _values(b: Builder, r: SweepRow) -> tuple[object, ...]:
@@ -70,6 +74,10 @@ def write(b: Builder) -> None:
         "subtitle",
     )
     put(ws, 3, 1, t("Defined name out_sweep: the rows below the header."), "subtitle")
+    tokens = b.s.workload.training_tokens if b.s.workload.is_training else None
+    put(ws, TOKENS_ROW, 1, t("Training tokens behind these rows (engine, eng_sweep_tokens)"), "subtitle")
+    put(ws, TOKENS_ROW, TOKENS_COL, tokens, "engine", b.fmt["tokens"])
+    b.define(TOKENS_NAME, SHEET, TOKENS_ROW, TOKENS_COL)
     for i, (head, unit, _) in enumerate(COLUMNS, start=1):
         shown = t(unit).replace("{cur}", b.currency)
         put(ws, HEADER_ROW, i, t(head) + (f" ({shown})" if unit else ""), "header")
@@ -95,6 +103,7 @@ def _checks(b: Builder, first: int, last: int, has_rows: bool) -> None:
     ids = f"{SHEET}!{addr(first, ID_COL)}:{addr(last, ID_COL)}"
     counts = f"{SHEET}!{addr(first, COUNT_COL)}:{addr(last, COUNT_COL)}"
     tps = f"{SHEET}!{addr(first, TPS_COL)}:{addr(last, TPS_COL)}"
+    wall_days = f"{SHEET}!{addr(first, WALL_DAYS_COL)}:{addr(last, WALL_DAYS_COL)}"
     for opt in b.options:
         if opt.est.cluster is not None:
             b.check(
@@ -112,4 +121,16 @@ def _checks(b: Builder, first: int, last: int, has_rows: bool) -> None:
             f"Option {opt.k}: GPU count and throughput on Assumptions are the engine's (the Sweep row of "
             f"{opt.gpu.id} at that GPU count); FALSE: export again from gpuplanner for another count",
             f"IF(SUMPRODUCT({hit})=1,{b.close(found, b.e(opt, 'tokens_per_second'))},FALSE)",
+        )
+        if opt.est.goodput is None or b.s.workload.training_tokens is None:
+            continue
+        # the row's wall clock was tokens / (throughput × (1 − lost)): with the exported tokens it gives back
+        # the engine's lost fraction, so the one on Assumptions must reproduce the row's tokens
+        wall_s = f"SUMPRODUCT({hit}*{wall_days})*in_seconds_per_day"
+        lost = b.e(opt, "lost_fraction")
+        b.check(
+            f"Option {opt.k}: the time lost to failures and checkpoints on Assumptions is the engine's "
+            f"(throughput × (1 − lost) × wall clock of the Sweep row gives its training tokens); "
+            "FALSE: a green value on Assumptions was edited, export again",
+            f"IF(SUMPRODUCT({hit})=1,{b.close(f'{found}*(1-{lost})*{wall_s}', TOKENS_NAME)},FALSE)",
         )

@@ -16,6 +16,12 @@ if TYPE_CHECKING:
 SHEET = "Training"
 HEADER_ROW = 4
 
+# FLOP counts as a reader says them: the cell keeps FLOP (so the formulas and checks stay in base units) and the
+# format divides by 1,000 per trailing comma (ECMA-376 §18.8.31 numFmt; LibreOffice reads it the same way):
+# 4.492E+11 FLOP per token shows as "449.2" in a "GFLOP per token" row, 5.9E+23 FLOP as "588,000" EFLOP.
+GFLOP_FORMAT = "#,##0.0,,,"
+EFLOP_FORMAT = "#,##0.0##,,,,,,"
+
 # make(option, here) -> cell value; here(key) is the address of row `key` in the option's column.
 Make = Callable[[Option, Callable[[str], str]], Any]
 
@@ -39,7 +45,7 @@ class _Lines:
             def here(k: str, c: int = c) -> str:
                 return addr(self.rows[k], c, abs_row=False, abs_col=False)
 
-            put(ws, r, c, make(opt, here), style, self.b.fmt[fmt])
+            put(ws, r, c, make(opt, here), style, self.b.fmt.get(fmt, fmt))
         self.rows[key] = r
         self.r += 1
 
@@ -107,19 +113,19 @@ def _time_lines(b: Builder, lines: _Lines) -> None:
     line(
         "flops_per_token",
         "Model FLOPs per token (attention included, engine)",
-        "FLOP per token",
+        "GFLOP per token (10^9 FLOP)",
         lambda o, h: div(_tm(o, "model_flops"), b.s.workload.training_tokens),
-        "sci",
+        GFLOP_FORMAT,
         "engine",
     )
     line(
         "model_flops",
         "Model FLOPs of the run",
-        "FLOP",
+        "EFLOP (10^18 FLOP)",
         lambda o, h: F(
             f'IF(AND(ISNUMBER({h("tokens")}),ISNUMBER({h("flops_per_token")})),{h("tokens")}*{h("flops_per_token")},"")'
         ),
-        "sci",
+        EFLOP_FORMAT,
     )
     line(
         "mfu",
