@@ -20,7 +20,8 @@ HEADER_ROW = 4
 # format divides by 1,000 per trailing comma (ECMA-376 §18.8.31 numFmt; LibreOffice reads it the same way):
 # 4.492E+11 FLOP per token shows as "449.2" in a "GFLOP per token" row, 5.9E+23 FLOP as "588,000" EFLOP.
 GFLOP_FORMAT = "#,##0.0,,,"
-EFLOP_FORMAT = "#,##0.0##,,,,,,"
+# whole EFLOP from 1,000 up (decimals there are noise), three decimals below (a small fine-tune)
+EFLOP_FORMAT = "[>=1000000000000000000000]#,##0,,,,,,;#,##0.0##,,,,,,"
 
 # make(option, here) -> cell value; here(key) is the address of row `key` in the option's column.
 Make = Callable[[Option, Callable[[str], str]], Any]
@@ -100,7 +101,7 @@ def _heading(b: Builder) -> None:
         put(ws, HEADER_ROW, 2 + opt.k, opt.label, "header")
         ws.column_dimensions[col(2 + opt.k)].width = 24
     ws.column_dimensions["A"].width = 44
-    ws.column_dimensions["B"].width = 26
+    ws.column_dimensions["B"].width = 31  # "tokens per second, whole cluster"
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=3)
 
 
