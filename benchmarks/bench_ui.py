@@ -3,7 +3,8 @@ measured in the same run:
 
 1. First paint: launch → first paint of the main window (default scenario), against an empty PySide6
    QMainWindow of the same size. Both are fresh subprocesses timed from launch by this script; the target
-   is a ratio under 2. pyqtgraph, numpy, the engine, pandas and openpyxl load after the first paint.
+   is a ratio of at most 1.5 (issue #15). pyqtgraph, numpy, the engine, the catalog package, pandas and
+   openpyxl load after the first paint.
 2. Redraw: the results view redrawn from a new estimate (recommendation, table, four plots) and painted in
    full (``grab``), against painting the unchanged view in full. Target: under 50 ms.
 3. For the record: one field change estimated and redrawn in a single thread. In the app the estimate runs
@@ -27,7 +28,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 REDRAW_TARGET_MS = 50.0
-STARTUP_TARGET_RATIO = 2.0
+STARTUP_TARGET_RATIO = 1.5  # issue #15: first paint at most 1.5× an empty PySide6 window
 
 EMPTY_WINDOW = r"""
 import os, sys
@@ -164,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     ratio = main_ms / empty_ms
     print(
         f"first paint   empty PySide6 window {empty_ms:7.1f} ms   main window {main_ms:7.1f} ms   "
-        f"ratio {ratio:.2f} (target < {STARTUP_TARGET_RATIO:g})  "
-        f"{'OK' if ratio < STARTUP_TARGET_RATIO else 'SLOW'}"
+        f"ratio {ratio:.2f} (target ≤ {STARTUP_TARGET_RATIO:g})  "
+        f"{'OK' if ratio <= STARTUP_TARGET_RATIO else 'SLOW'}"
     )
     r = bench_redraw(max(args.runs * 3, 15))
     base = r["baseline_repaint_ms"]

@@ -14,16 +14,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .bands import Band
 from .errors import InputError
-from .results import Estimate, Layout
 from .scenario import Scenario
 from .scenario_io import layout_problem
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the wizard's first page reads FIT_WORDS before the first paint: bands and results load later
     import pandas as pd
 
+    from .bands import Band
     from .catalog import Catalog
+    from .results import Estimate, Layout
 
 # The sweep reaches at least this many GPUs (and 8 × the scenario's count), in doubling whole-node steps.
 SWEEP_MIN_TOP_GPUS = 16_384
@@ -224,6 +224,8 @@ def headroom_band(e: Estimate | None) -> Band | None:
     and the capacity carry no band of their own in core/bands.py)."""
     if e is None or e.memory is None or e.bands is None or e.bands.memory_total is None:
         return None
+    from .bands import Band
+
     m, b = e.memory, e.bands.memory_total
     room = m.capacity - m.overhead
     return Band(room - b.high, room - b.low)

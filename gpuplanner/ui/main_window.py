@@ -14,11 +14,12 @@ Tools › Catalog editor, Edit › Preferences, and the window's geometry and la
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QMainWindow, QSplitter, QWidget
 
-from gpuplanner.core.catalog import Catalog
 from gpuplanner.core.errors import FileAccessError, InputError
 
 from . import dialogs
@@ -29,11 +30,15 @@ from .first_start import FirstStartHint, hint_wanted
 from .main_actions import build_menus
 from .recent_files import clear_recent, fill_recent_menu, recent_files
 from .recovery import Autosaver
-from .resultset import ResultSet
 from .settings_keys import GEOMETRY_KEY, SPLITTER_KEY, STATE_KEY, THEME_KEY, new_scenario_defaults
 from .theme import apply_theme
 from .undo import UndoKeysFilter
 from .wizard import Pages, WizardPanel
+
+if TYPE_CHECKING:  # the catalog package and the result set load after the first paint
+    from gpuplanner.core.catalog import Catalog
+
+    from .resultset import ResultSet
 
 __all__ = ["MainWindow", "export_function", "read_default"]
 

@@ -1,0 +1,39 @@
+"""Issue #15: the first paint waits for nothing the first wizard step does not show. Beyond the heavy modules of
+test_app.py, the catalog package (it loads after the first paint, ui/app.py) and the Plan's bands and result
+types (the first step reads only the fit words of core/plan.py) are not imported before it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from ui_helpers import ROOT
+
+DEFERRED = ("gpuplanner.core.catalog", "gpuplanner.core.bands", "gpuplanner.core.results")
+
+
+def test_catalog_bands_and_results_load_after_the_first_paint(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings_file = (tmp_path / "settings.ini").as_posix()
+    code = f"""
+import sys
+from PySide6.QtCore import QSettings, QTimer
+from gpuplanner.ui.app import build_window, create_application
+app = create_application(["x"])
+win = build_window(QSettings({settings_file!r}, QSettings.Format.IniFormat), smoke_test=True)
+watched = {DEFERRED!r}
+win.firstPainted.connect(lambda: print("AT_PAINT", sorted(m for m in watched if m in sys.modules)))
+def later():
+    print("LATER", sorted(m for m in watched if m in sys.modules))
+    win.doc.undo_stack.setClean(); win.close(); app.quit()
+win.show()
+QTimer.singleShot(1500, later)
+app.exec()
+"""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.startswith(("AT_PAINT", "LATER")))
+    at_paint = lines["AT_PAINT"]
+    assert at_paint == "[]", f"imported before the first paint: {at_paint}"
+    assert "'gpuplanner.core.catalog'" in lines["LATER"]  # it does load, once the window is up
