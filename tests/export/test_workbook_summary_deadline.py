@@ -9,7 +9,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from export_helpers import name_cell
+from export_helpers import LibreOffice, error_cells, name_cell
 
 from gpuplanner.core.plan import plan
 from gpuplanner.core.scenario_io import read_scenario
@@ -76,3 +76,29 @@ def test_without_a_deadline_there_is_no_deadline_block(catalog: Any, tmp_path: P
     assert not any(n in wb.defined_names for n in NAMES)
     ws = wb["Summary"]
     assert not any(str(c.value).startswith("Deadline:") for row in ws.iter_rows() for c in row)
+
+
+@pytest.mark.libreoffice
+def test_korean_deadline_workbook_recalculates_to_the_english_numbers(
+    catalog: Any, libreoffice: LibreOffice, tmp_path: Path
+) -> None:
+    """The deadline block and its names in Korean hold the English numbers, every sheet, after recalculation;
+    no cell shows an error value."""
+    the_plan, _ = _export(catalog, tmp_path, "deadline_days = 30", "en")
+    export_plan_workbook(the_plan, catalog, tmp_path / "p-ko.xlsx", language="ko")
+    en_path, ko_path = libreoffice.convert([tmp_path / "p-en.xlsx", tmp_path / "p-ko.xlsx"], tmp_path / "rec")
+    en, ko = (openpyxl.load_workbook(p, data_only=True) for p in (en_path, ko_path))
+    problems, compared = error_cells(en) + error_cells(ko), 0
+    for a, b in zip(en.worksheets, ko.worksheets, strict=True):
+        for row in a.iter_rows():
+            for c in row:
+                if isinstance(c.value, (int, float)) and not isinstance(c.value, bool):
+                    compared += 1
+                    w = b[c.coordinate].value
+                    if not (isinstance(w, (int, float)) and w == pytest.approx(c.value, rel=1e-12, abs=1e-12)):
+                        problems.append(f"{a.title}!{c.coordinate} en {c.value!r} ko {w!r}")
+    for n in NAMES:
+        assert name_cell(ko, n).value == pytest.approx(name_cell(en, n).value, rel=1e-12)
+    assert compared > 1000 and not problems, problems[:30]
+    checks = ko.worksheets[[ws.title for ws in en.worksheets].index("Checks")]
+    assert checks["C4"].value is True  # all checks pass, the lost-time one included
