@@ -119,8 +119,9 @@ TORNADO_INPUTS = (
     "software_usd_per_year",
     "depreciation_years",
     "node_power_full_kw",
+    "node_power_draw_kw",
     "node_power_idle_kw",
-)  # node_power_draw_kw (issue #23) is not varied yet: the workbook's tornado grid lists the same inputs
+)  # the workbook's Tornado sheet varies the same inputs (export/workbook/sheets/tornado.py GAP_INPUTS)
 
 
 def year_columns(inp: CostInputs) -> int:

@@ -420,20 +420,28 @@ def missing_inputs(name: str, inputs: object, *, known: Mapping[str, float | Non
     return tuple(out)
 
 
-def render(e: Expr, name: Callable[[str], str], var: Callable[[str], str]) -> str:
+def render(
+    e: Expr,
+    name: Callable[[str], str],
+    var: Callable[[str], str],
+    num: Callable[[float], str] | None = None,
+) -> str:
     """The expression as an Excel formula body (no leading '='): `name` maps an input or line to its cell name,
-    `var` maps "u"/"Y"/"y" to theirs (for "y", a yearly column's year cell)."""
+    `var` maps "u"/"Y"/"y" to theirs (for "y", a yearly column's year cell), `num` a constant to its text (a
+    workbook names its constants, 8760 as in_hours_per_year; default: the number itself)."""
     if isinstance(e, Num):
-        return repr(e.value)
+        return repr(e.value) if num is None else num(e.value)
     if isinstance(e, Ref):
         return name(e.name)
     if isinstance(e, Var):
         return var(e.name)
-    args = [render(a, name, var) for a in e.args]
+    args = [render(a, name, var, num) for a in e.args]
     if e.kind in ("max", "min"):
         return f"{e.kind.upper()}({','.join(args)})"
     if e.kind == "ceil":
-        return f"CEILING({args[0]},1)"
+        # ROUNDUP(x, 0), not CEILING: the workbook keeps to functions every spreadsheet reads alike (CEILING's
+        # second argument differs between Excel versions and LibreOffice); the same for x ≥ 0
+        return f"ROUNDUP({args[0]},0)"
     return "(" + e.kind.join(args) + ")"
 
 

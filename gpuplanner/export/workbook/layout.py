@@ -52,6 +52,7 @@ EXTRA_OUTPUTS = (
     "calc_equivalent_annual_cost",
     "calc_onprem_tco_discounted",
     "calc_owning_usd_per_gpu_hour",
+    "calc_onprem_lease_tco",
 )
 
 # Engine results the formulas use but cannot follow (the throughput model is not a cell formula): green, named
@@ -97,11 +98,25 @@ COST_ROWS = (
     InputRow("discount_rate", "Discount rate (cost of capital)", "fraction per year", "pct", "rate"),
     InputRow("depreciation_years", "Depreciation life", "years (straight line)", "years", "positive"),
     InputRow("spot_lost_fraction", "Spot hours lost to preemption", "fraction of spot hours", "pct", "open_fraction"),
+    # issue #23 keys (spec §4.3.1): each enters the cost lines of core/cost_lines.py the TCO sheet renders
+    InputRow("facility_usd_per_node", "Facility set-up per node", "USD per node, one-off", "usd0", "nonneg"),
+    InputRow("lead_time_months", "Hardware lead time", "months rented on demand until owning runs", "num2", "nonneg"),
+    InputRow("lease_usd_per_node_month", "Lease payment", "USD per node-month", "usd0", "nonneg"),
+    InputRow("lease_term_months", "Lease term", "months (empty: the whole horizon)", "num2", "positive"),
+    InputRow("lease_buyout_fraction", "Lease buy-out", "fraction of capex at the term's end", "pct", "nonneg"),
+    InputRow("cloud_storage_usd_per_tb_month", "Cloud storage price", "USD per TB-month", "usd2", "nonneg"),
+    InputRow("cloud_storage_tb", "Cloud storage held", "TB over the horizon", "num2", "nonneg"),
+    InputRow("cloud_egress_usd_per_tb", "Cloud egress price", "USD per TB", "usd2", "nonneg"),
+    InputRow("cloud_egress_tb", "Cloud egress", "TB taken out once", "num2", "nonneg"),
+    InputRow("cloud_support_fraction", "Cloud support plan", "fraction of the GPU-hour bill", "pct", "nonneg"),
 )
 # Inputs that belong to one option (its GPU, node type and cloud offers).
 OPTION_ROWS = (
     InputRow("node_power_idle_kw", "Node power, idle", "kW per node (P_idle)", "kw", "nonneg"),
-    InputRow("node_power_full_kw", "Node power, full load", "kW per node (P_full)", "kw", "nonneg"),
+    InputRow(
+        "node_power_full_kw", "Node power, rating", "kW per node (P_full, colocation contracts it)", "kw", "nonneg"
+    ),
+    InputRow("node_power_draw_kw", "Node power, training draw", "kW per node (P_draw, energy)", "kw", "nonneg"),
     InputRow("node_price_usd", "Node price (server with GPUs)", "USD per node", "usd0", "nonneg"),
     InputRow("network_usd_per_node", "Network per node", "USD per node", "usd0", "nonneg"),
     InputRow("install_usd_per_node", "Installation per node", "USD per node", "usd0", "nonneg"),

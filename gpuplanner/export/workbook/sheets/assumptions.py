@@ -22,6 +22,7 @@ from ..layout import (
     TOKENS_PER_MILLION,
 )
 from ..options import Option
+from .tco_lines import curve_names
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -218,6 +219,7 @@ def _option(b: Builder, rows: _Rows, opt: Option) -> None:
             spec.check,
             aliases=aliases,
         )
+    _residual_curve(rows, opt)
     tm, gp = opt.est.time, opt.est.goodput
     rows.row(
         b.e(opt, "gpus_per_node"),
@@ -253,6 +255,21 @@ def _option(b: Builder, rows: _Rows, opt: Option) -> None:
         None,
         style="engine",
     )
+
+
+def _residual_curve(rows: _Rows, opt: Option) -> None:
+    """The resale curve (age → fraction of capex) as input rows, read by the TCO sheet's residual formula as
+    core/residual.py reads it (linear from (0, 1), the last slope past the last point)."""
+    curve = opt.inputs.residual_curve or ()
+    source = _source(opt.inputs, "residual_curve")
+    if source == "scenario (cost.residual_curve)":
+        source = "scenario (cost.residual_fraction)"
+    for i, (age, fraction) in enumerate(curve, start=1):
+        age_name, fraction_name = curve_names(opt, i)
+        rows.row(age_name, f"Resale curve point {i}: age", age, "years", source, "years", "positive")
+        rows.row(
+            fraction_name, f"Resale curve point {i}: value", fraction, "fraction of capex", source, "pct", "fraction"
+        )
 
 
 def _source(inputs: CostInputs, key: str) -> str:

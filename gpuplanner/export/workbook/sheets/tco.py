@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...cells import F, col, put
 from ..layout import COMPARISON_HORIZONS
 from ..options import Option
-from . import tco_flows, tco_months, tco_onprem, tco_results, tco_totals
+from . import tco_flows, tco_lines, tco_months, tco_onprem, tco_results, tco_totals
 from .tco_block import SHEET, YEAR_HEADER_ROW, TcoBlock
 
 if TYPE_CHECKING:
@@ -152,7 +152,8 @@ def _scalars(b: Builder, ycols: list[int]) -> None:
     )
     _scalar(b, 11, "Money multiplier from USD to the currency", "×", 'IF(in_currency="KRW",in_usd_to_krw,1)', "num2")
     b.define("calc_fx", SHEET, 11, 3)
-    _scalar(b, 12, "Hours in the horizon H = 8760 × Y", "hours", "in_hours_per_year*in_horizon_years", "int")
+    hours = tco_lines.render("hours", lambda n: n, tco_lines.default_var)  # the cost line `hours`
+    _scalar(b, 12, "Hours in the horizon H = 8760 × Y", "hours", hours, "int")
     b.define("calc_hours", SHEET, 12, 3)
     _scalar(
         b,

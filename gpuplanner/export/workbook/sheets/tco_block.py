@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...cells import F, col, put
 from ..options import Option
+from .tco_lines import default_var, namer, render
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -23,12 +24,19 @@ BLOCK_KEYS: tuple[str | None, ...] = (
     "nodes",
     "known",
     "od_known",
+    "fabric",
     "capex",
+    "residual_straight_line",
     "residual",
     "power_kw",
     "colo_py",
+    "colocation",
     "support_py",
+    "support",
     "staff_py",
+    "staff_software",
+    "lead_time_rent",
+    "lead_if_any",
     None,
     "price_factor",
     "energy_full",
@@ -39,6 +47,7 @@ BLOCK_KEYS: tuple[str | None, ...] = (
     "cf_colo",
     "cf_support",
     "cf_staff",
+    "cf_lead",
     "cf_residual",
     "own",
     "own_cum",
@@ -49,10 +58,20 @@ BLOCK_KEYS: tuple[str | None, ...] = (
     "payback_c",
     None,
     "onprem_tco",
+    "lease_payments",
+    "onprem_lease_tco",
     "energy_slope",
     "onprem_at_zero",
     "onprem_closed",
+    "cloud_on_demand_gpu",
+    "cloud_reserved_1y_gpu",
+    "cloud_reserved_3y_gpu",
+    "cloud_spot_gpu",
+    "cloud_storage",
+    "cloud_storage_py",
+    "cloud_egress",
     "cloud_on_demand",
+    "cloud_at_zero",
     "cloud_at_full",
     "cloud_reserved_1y",
     "cloud_reserved_3y",
@@ -126,6 +145,15 @@ class TcoBlock:
     def known(self) -> str:
         """TRUE when every on-prem input is known."""
         return self.c_("known")
+
+    def name(self, **kw: object) -> Callable[[str], str]:
+        """The `name` function that renders a cost line with this block's cells (tco_lines.namer)."""
+        return namer(self.b, self.opt, self.c_, **kw)  # type: ignore[arg-type]
+
+    def line(self, line: str, **kw: object) -> str:
+        """Cost line `line` rendered with this block's cells (`var` maps u, Y, y)."""
+        var = kw.pop("var", None) or default_var
+        return render(line, self.name(var=var, **kw), var)  # type: ignore[arg-type]
 
     @property
     def od_known(self) -> str:

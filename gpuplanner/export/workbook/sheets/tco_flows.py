@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...cells import col
 from .tco_block import FX, RESIDUAL_FLAG_ROW, TcoBlock
 
-OWN_PARTS = ("cf_capex", "cf_energy", "cf_colo", "cf_support", "cf_staff")
+OWN_PARTS = ("cf_capex", "cf_energy", "cf_colo", "cf_support", "cf_staff", "cf_lead")
 
 
 def write(blk: TcoBlock) -> None:
@@ -26,6 +26,18 @@ def _own(blk: TcoBlock) -> None:
     blk.across("cf_colo", "Colocation", cur, lambda c: f"{w(c)}*{c_('colo_py')}", guard=K)
     blk.across("cf_support", "Support and maintenance", cur, lambda c: f"{w(c)}*{c_('support_py')}", guard=K)
     blk.across("cf_staff", "Staff and software", cur, lambda c: f"{w(c)}*{c_('staff_py')}", guard=K)
+    # core/cost_analysis.py lead_time_series: year y holds MIN(12, MAX(0, L − 12 (y − 1))) months of renting
+    L, per_month = blk.n("lead_time_months"), "eng_gpu_count*in_hours_per_year/in_months_per_year*in_utilization"
+    blk.across(
+        "cf_lead",
+        "Lead time rented on demand (months in the year × GPUs × 730 h × u × price)",
+        cur,
+        lambda c: (
+            f"IF(OR({yr(c)}=0,{L}=0),0,MIN(in_months_per_year,MAX(0,{L}-in_months_per_year*({yr(c)}-1)))"
+            f"*{per_month}*{blk.od_price}*{FX})"
+        ),
+        guard=K,
+    )
     blk.across(
         "cf_residual",
         "Residual value (sale value, subtracted)",
@@ -44,12 +56,18 @@ def _own(blk: TcoBlock) -> None:
 
 
 def _rent(blk: TcoBlock) -> None:
-    w, OD, cur = blk.w, blk.od_known, blk.cur
+    """core/cost_analysis.py rent_series: w_y × (GPU-hours × (1 + cloud support) + a year of storage), and the
+    egress once, in the year the horizon ends."""
+    w, c_, OD, cur = blk.w, blk.c_, blk.od_known, blk.cur
+    sf = blk.n("cloud_support_fraction")
     blk.across(
         "rent",
-        "Rent on demand = w_y × GPUs × 8760 × u × price",
+        "Rent on demand = w_y × (GPUs × 8760 × u × price × (1 + cloud support) + storage a year) + egress",
         cur,
-        lambda c: f"{w(c)}*eng_gpu_count*in_hours_per_year*in_utilization*{blk.od_price}*{FX}",
+        lambda c: (
+            f"{w(c)}*(eng_gpu_count*in_hours_per_year*in_utilization*{blk.od_price}*{FX}*(1+{sf})"
+            f"+{c_('cloud_storage_py')})+{col(c)}${RESIDUAL_FLAG_ROW}*{c_('cloud_egress')}"
+        ),
         guard=OD,
     )
     blk.across("rent_cum", "Rent: cumulative", cur, lambda c: _cumulative(blk, "rent", c), total=False, guard=OD)

@@ -67,13 +67,18 @@ def _month(b: Builder, r: int, m: int) -> None:
             own_f = f'IF({K},$C${rows["capex"]},"")'
             rent_f = f'IF({OD},0,"")'
         else:
+            # core/cost_analysis.py crossover_month: the lead time's months are rented, the rent carries the
+            # cloud extras (support uplift and storage by the month, the egress in the last month)
+            L, sf = b.n(opt, "lead_time_months"), b.n(opt, "cloud_support_fraction")
+            gpu_month = f"eng_gpu_count*in_hours_per_year*in_utilization*{od_p}*calc_fx/in_months_per_year"
             own_f = (
                 f"IF({K},{own}{r - 1}+$C{r}*INDEX({opex},1,$B{r}+1)/in_months_per_year"
+                f"+IF({L}=0,0,MAX(0,MIN(1,{L}-($A{r}-1)))*{gpu_month})"
                 f'-IF($A{r}=calc_residual_month,$C${rows["residual"]},0),"")'
             )
             rent_f = (
-                f"IF({OD},{rent}{r - 1}+$C{r}*eng_gpu_count*in_hours_per_year*in_utilization*{od_p}"
-                f'*calc_fx/in_months_per_year,"")'
+                f"IF({OD},{rent}{r - 1}+$C{r}*({gpu_month}*(1+{sf})+$C${rows['cloud_storage_py']}/in_months_per_year)"
+                f'+IF($A{r}=calc_residual_month,$C${rows["cloud_egress"]},0),"")'
             )
         put(ws, r, base, F(own_f), "calc", b.fmt["money"])
         put(ws, r, base + 1, F(rent_f), "calc", b.fmt["money"])

@@ -4,21 +4,23 @@ price, energy and operating cost of each year (spec §4.3.1; docs/estimation_cos
 from __future__ import annotations
 
 from .tco_block import FX, TcoBlock
+from .tco_lines import curve_fraction, default_var
 
 # Inputs the on-prem cost needs; an empty one (a price nobody published) leaves the on-prem rows empty.
 ONPREM_INPUTS = (
     "node_price_usd",
     "network_usd_per_node",
     "install_usd_per_node",
+    "facility_usd_per_node",
     "node_power_idle_kw",
     "node_power_full_kw",
+    "node_power_draw_kw",
     "electricity_usd_per_kwh",
     "pue",
     "colocation_usd_per_kw_month",
     "support_fraction_per_year",
     "staff_usd_per_year",
     "software_usd_per_year",
-    "depreciation_years",
     "import_tax_fraction",
     "electricity_escalation_per_year",
 )
@@ -29,61 +31,94 @@ def write(blk: TcoBlock) -> None:
     _yearly(blk)
 
 
+def residual_formula(blk: TcoBlock, age: str, capex: str) -> str:
+    """capex × the resale fraction at `age`: the option's residual curve (Assumptions) or, without one, the
+    straight line (cost line residual_straight_line) — core/cost.py `residual`."""
+    if blk.opt.inputs.residual_curve:
+        return f"{capex}*{curve_fraction(blk.opt, age)}"
+    return blk.line("residual_straight_line", var=lambda v: age if v == "Y" else default_var(v))
+
+
 def _fixed(blk: TcoBlock) -> None:
-    n, c_, K, cur = blk.n, blk.c_, blk.known, blk.cur
-    P, NW, IN = n("node_price_usd"), n("network_usd_per_node"), n("install_usd_per_node")
-    IDLE, FULL = n("node_power_idle_kw"), n("node_power_full_kw")
-    blk.scalar(
-        "nodes",
-        "Nodes = ROUNDUP(GPU count / GPUs per node)",
-        "nodes",
-        f"ROUNDUP(eng_gpu_count/{blk.b.e(blk.opt, 'gpus_per_node')},0)",
-        "int",
-    )
+    n, c_, K, cur, line = blk.n, blk.c_, blk.known, blk.cur, blk.line
+    needed = [*ONPREM_INPUTS] + ([] if blk.opt.inputs.residual_curve else ["depreciation_years"])
+    blk.scalar("nodes", "Nodes = ROUNDUP(GPU count / GPUs per node)", "nodes", line("nodes"), "int")
+    # the lead time is rented on demand: it needs the on-demand price (core/cost.py lead_time_rent)
     blk.scalar(
         "known",
         "On-prem inputs all known (a price nobody published is empty)",
         "TRUE/FALSE",
-        "AND(" + ",".join(f"ISNUMBER({n(k)})" for k in ONPREM_INPUTS) + ")",
+        "AND("
+        + ",".join(f"ISNUMBER({n(k)})" for k in needed)
+        + f",OR({n('lead_time_months')}=0,ISNUMBER({blk.od_price})))",
         "bool",
     )
-    blk.scalar("od_known", "On-demand price known", "TRUE/FALSE", f"ISNUMBER({blk.od_price})", "bool")
+    blk.scalar(
+        "od_known",
+        "On-demand price known (and the cloud extras' volumes where they are priced)",
+        "TRUE/FALSE",
+        f"AND(ISNUMBER({blk.od_price}),ISNUMBER({c_('cloud_storage')}),ISNUMBER({c_('cloud_egress')}))",
+        "bool",
+    )
+    blk.scalar("fabric", "Fabric = nodes × network per node", cur, f'IF({K},{line("fabric")},"")')
     blk.scalar(
         "capex",
-        "Capex = nodes × (node + network + install) × (1 + import tax)",
+        "Capex = (nodes × (node + install + facility) + fabric) × (1 + import tax)",
         cur,
-        f'IF({K},{c_("nodes")}*({P}+{NW}+{IN})*(1+{n("import_tax_fraction")})*{FX},"")',
+        f'IF({K},{line("capex")},"")',
     )
     blk.scalar(
-        "residual",
-        "Residual value = capex × MAX(0, 1 − Y / depreciation years)",
+        "residual_straight_line",
+        "Residual value, straight line = capex × MAX(0, 1 − Y / depreciation years)",
         cur,
-        f'IF({K},{c_("capex")}*MAX(0,1-in_horizon_years/{n("depreciation_years")}),"")',
+        f'IF(AND({K},ISNUMBER({n("depreciation_years")})),{line("residual_straight_line")},"")',
+    )
+    curve = "the residual curve on Assumptions" if blk.opt.inputs.residual_curve else "the straight line above"
+    blk.scalar(
+        "residual",
+        f"Residual value at the horizon = capex × resale fraction at age Y ({curve})",
+        cur,
+        f'IF({K},{residual_formula(blk, "in_horizon_years", c_("capex"))},"")',
     )
     blk.scalar(
         "power_kw",
-        "IT power = nodes × (P_idle + u × (P_full − P_idle))",
+        "IT power = nodes × (P_idle + u × (P_draw − P_idle)), P_draw the training draw",
         "kW",
-        f'IF({K},{c_("nodes")}*({IDLE}+in_utilization*({FULL}-{IDLE})),"")',
+        f'IF({K},{line("power_kw")},"")',
         "kw",
     )
     blk.scalar(
         "colo_py",
-        "Colocation per year = nodes × P_full × 12 × rate (contracted kW, no PUE)",
+        "Colocation per year = nodes × P_full × 12 × rate (contracted nameplate kW, no PUE)",
         f"{cur} per year",
-        f'IF({K},{c_("nodes")}*{FULL}*in_months_per_year*{n("colocation_usd_per_kw_month")}*{FX},"")',
+        f'IF({K},{line("colocation_per_year")},"")',
     )
+    blk.scalar("colocation", "Colocation over the horizon", cur, f'IF({K},{line("colocation")},"")')
     blk.scalar(
         "support_py",
         "Support per year = support fraction × capex",
         f"{cur} per year",
-        f'IF({K},{n("support_fraction_per_year")}*{c_("capex")},"")',
+        f'IF({K},{line("support_per_year")},"")',
     )
+    blk.scalar("support", "Support over the horizon", cur, f'IF({K},{line("support")},"")')
     blk.scalar(
         "staff_py",
         "Staff + software per year",
         f"{cur} per year",
-        f'IF({K},({n("staff_usd_per_year")}+{n("software_usd_per_year")})*{FX},"")',
+        f'IF({K},{line("staff_software_per_year")},"")',
+    )
+    blk.scalar("staff_software", "Staff + software over the horizon", cur, f'IF({K},{line("staff_software")},"")')
+    blk.scalar(
+        "lead_time_rent",
+        "Lead time rented on demand = months × 730 h × GPUs × u × on-demand price",
+        cur,
+        f'IF(ISNUMBER({blk.od_price}),{line("lead_time_rent")},"")',
+    )
+    blk.scalar(
+        "lead_if_any",
+        "Lead time rented (0 without a lead time)",
+        cur,
+        f"IF({n('lead_time_months')}=0,0,{c_('lead_time_rent')})",
     )
 
 
@@ -109,9 +144,9 @@ def _yearly(blk: TcoBlock) -> None:
         )
     blk.across(
         "energy_full",
-        "Energy of a full year = IT kW × PUE × 8760 × price in year y",
+        "Energy of a full year = IT kW × PUE × 8760 × price × (1 + escalation)^(y − 1)",
         f"{cur} per year",
-        lambda c: f"IF({yr(c)}=0,0,{c_('power_kw')}*{n('pue')}*in_hours_per_year*{y_('price_factor', c)})",
+        lambda c: f"IF({yr(c)}=0,0,{blk.line('energy_in_year', var=lambda v: yr(c) if v == 'y' else default_var(v))})",
         total=False,
         guard=K,
     )

@@ -4,7 +4,11 @@ annual cost). Formulas of spec §4.3.1 and gpuplanner/core/cost.py, cost_analysi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ...cells import put
 from .tco_block import FX, WEIGHT_ROW, YEAR_HEADER_ROW, TcoBlock
+from .tco_lines import default_var
 
 
 def write(blk: TcoBlock) -> None:
@@ -22,19 +26,21 @@ def _energy_weighted(blk: TcoBlock) -> str:
 
 def _onprem(blk: TcoBlock) -> None:
     n, c_, K, cur = blk.n, blk.c_, blk.known, blk.cur
-    IDLE, FULL = n("node_power_idle_kw"), n("node_power_full_kw")
+    IDLE, DRAW = n("node_power_idle_kw"), n("node_power_draw_kw")
     blk.scalar(
         "onprem_tco",
-        "On-prem TCO = Σ own (undiscounted)",
+        "On-prem TCO = capex − residual + energy + colocation + support + staff/software + lead time (undiscounted)",
         cur,
-        f'IF({K},SUM({blk.rng("own")}),"")',
+        f'IF({K},{blk.line("onprem_tco")},"")',
         style="bold",
     )
+    _lease(blk)
+    lead_slope = f"IF({n('lead_time_months')}=0,0,{blk.line('lead_time_rent', var=_at_u(1))})"
     blk.scalar(
         "energy_slope",
-        "b: energy added by utilization = nodes × (P_full − P_idle) × PUE × 8760 × Σ w_y × price_y",
+        "b: added by utilization = nodes × (P_draw − P_idle) × PUE × 8760 × Σ w_y × price_y + lead time at u = 1",
         cur,
-        f'IF({K},{c_("nodes")}*({FULL}-{IDLE})*{n("pue")}*in_hours_per_year*{_energy_weighted(blk)},"")',
+        f'IF({K},{c_("nodes")}*({DRAW}-{IDLE})*{n("pue")}*in_hours_per_year*{_energy_weighted(blk)}+{lead_slope},"")',
     )
     blk.scalar(
         "onprem_at_zero",
@@ -42,7 +48,7 @@ def _onprem(blk: TcoBlock) -> None:
         cur,
         f"IF({K},{c_('capex')}-{c_('residual')}+{c_('nodes')}*{IDLE}*{n('pue')}*in_hours_per_year"
         f"*{_energy_weighted(blk)}"
-        f'+({c_("colo_py")}+{c_("support_py")}+{c_("staff_py")})*in_horizon_years,"")',
+        f'+{c_("colocation")}+{c_("support")}+{c_("staff_software")},"")',
     )
     blk.scalar(
         "onprem_closed",
@@ -52,50 +58,115 @@ def _onprem(blk: TcoBlock) -> None:
     )
 
 
+def _at_u(u: float) -> Callable[[str], str]:
+    return lambda v: repr(u) if v == "u" else default_var(v)
+
+
+def _lease(blk: TcoBlock) -> None:
+    """core/cost.py lease_payments and onprem_lease_tco (spec §4.3.1): a row only when a lease price is given."""
+    n, c_, K, cur = blk.n, blk.c_, blk.known, blk.cur
+    label = "Lease payments = nodes × lease × MIN(12 Y, term) + buy-out × capex if the term ends in the horizon"
+    tco_label = "Leased on-prem TCO = lease payments + energy + colocation + support + staff/software + lead time"
+    if blk.opt.inputs.lease_usd_per_node_month is None:
+        for key, text in (("lease_payments", label), ("onprem_lease_tco", tco_label)):
+            put(blk.ws, blk.rows[key], 1, blk.b.t(text), "text")
+            put(blk.ws, blk.rows[key], 2, blk.b.t(cur), "text")
+            put(blk.ws, blk.rows[key], 3, blk.b.t("not given"), "text")
+        return
+    months, term = "in_months_per_year*in_horizon_years", n("lease_term_months")
+    term_or_all = f"IF(ISNUMBER({term}),{term},{months})"
+    bo = n("lease_buyout_fraction")
+    blk.scalar(
+        "lease_payments",
+        label,
+        cur,
+        f"IF({K},{c_('nodes')}*{n('lease_usd_per_node_month')}*{FX}*MIN({months},{term_or_all})"
+        f'+IF(AND({bo}>0,{term_or_all}<={months}),{bo}*{c_("capex")},0),"")',
+    )
+    blk.scalar(
+        "onprem_lease_tco",
+        tco_label,
+        cur,
+        f"IF({K},{c_('lease_payments')}+{c_('cf_energy')}+{c_('colocation')}+{c_('support')}"
+        f'+{c_("staff_software")}+{c_("lead_if_any")},"")',
+        style="bold",
+    )
+
+
+def with_extras(blk: TcoBlock, gpu: str) -> str:
+    """A tier's GPU-hour figure plus the cloud extras (core/cost.py cloud_extras): × (1 + cloud support) +
+    storage + egress."""
+    return f"{gpu}*(1+{blk.n('cloud_support_fraction')})+{blk.c_('cloud_storage')}+{blk.c_('cloud_egress')}"
+
+
+def extra_line(blk: TcoBlock, line: str, price: str, volume: str, **kw: object) -> str:
+    """A cloud extra: 0 when its price is 0, unknown when priced without a volume (core/cost.py cloud_extras)."""
+    p, vol = blk.n(price), blk.n(volume)
+    return f'IF({p}=0,0,IF(ISNUMBER({vol}),{blk.line(line, **kw)},""))'
+
+
 def _cloud(blk: TcoBlock) -> None:
-    n, OD, OD_P, cur = blk.n, blk.od_known, blk.od_price, blk.cur
+    n, c_, OD, OD_P, cur = blk.n, blk.c_, blk.od_known, blk.od_price, blk.cur
+    r1, r3, sp = n("reserved_1y_usd_per_gpu_hour"), n("reserved_3y_usd_per_gpu_hour"), n("spot_usd_per_gpu_hour")
+    extras = f"ISNUMBER({c_('cloud_storage')}),ISNUMBER({c_('cloud_egress')})"
+    for key, label, price in (
+        ("cloud_on_demand_gpu", "On-demand GPU-hours = GPUs × H × u × price", OD_P),
+        ("cloud_reserved_1y_gpu", "Reserved 1-year GPU-hours = GPUs × H × price (every hour)", r1),
+        ("cloud_reserved_3y_gpu", "Reserved 3-year GPU-hours = GPUs × H × price (every hour)", r3),
+        ("cloud_spot_gpu", "Spot GPU-hours = GPUs × H × u × price / (1 − lost fraction)", sp),
+    ):
+        blk.scalar(key, label, cur, f'IF(ISNUMBER({price}),{blk.line(key)},"")')
+    storage = ("cloud_storage", "cloud_storage_usd_per_tb_month", "cloud_storage_tb")
+    blk.scalar("cloud_storage", "Cloud storage = TB × price per TB-month × 12 × Y", cur, extra_line(blk, *storage))
+    one_year = extra_line(blk, *storage, var=lambda v: "1" if v == "Y" else default_var(v))
+    blk.scalar("cloud_storage_py", "Cloud storage per year", f"{cur} per year", one_year)
+    blk.scalar(
+        "cloud_egress",
+        "Cloud egress = TB × price per TB (once)",
+        cur,
+        extra_line(blk, "cloud_egress", "cloud_egress_usd_per_tb", "cloud_egress_tb"),
+    )
     blk.scalar(
         "cloud_on_demand",
-        "Cloud on-demand = GPUs × H × u × price",
+        "Cloud on-demand = GPU-hours × (1 + cloud support) + storage + egress",
         cur,
-        f'IF({OD},eng_gpu_count*calc_hours*in_utilization*{OD_P}*{FX},"")',
+        f'IF({OD},{with_extras(blk, c_("cloud_on_demand_gpu"))},"")',
         style="bold",
     )
+    blk.scalar(
+        "cloud_at_zero",
+        "d: cloud on-demand at 0 % utilization (storage + egress)",
+        cur,
+        f'IF({OD},{c_("cloud_storage")}+{c_("cloud_egress")},"")',
+    )
+    full = blk.line("cloud_on_demand_gpu", var=_at_u(1))
     blk.scalar(
         "cloud_at_full",
-        "c: cloud on-demand at 100 % utilization",
+        "c: cloud on-demand added by utilization (GPU-hours at 100 % × (1 + cloud support))",
         cur,
-        f'IF({OD},eng_gpu_count*calc_hours*{OD_P}*{FX},"")',
+        f'IF({OD},{full}*(1+{n("cloud_support_fraction")}),"")',
     )
-    r1, r3, sp = n("reserved_1y_usd_per_gpu_hour"), n("reserved_3y_usd_per_gpu_hour"), n("spot_usd_per_gpu_hour")
-    blk.scalar(
-        "cloud_reserved_1y",
-        "Cloud reserved 1 year = GPUs × H × price (every hour paid)",
-        cur,
-        f'IF(ISNUMBER({r1}),eng_gpu_count*calc_hours*{r1}*{FX},"")',
-        style="bold",
-    )
-    blk.scalar(
-        "cloud_reserved_3y",
-        "Cloud reserved 3 years = GPUs × H × price (every hour paid)",
-        cur,
-        f'IF(ISNUMBER({r3}),eng_gpu_count*calc_hours*{r3}*{FX},"")',
-        style="bold",
-    )
-    blk.scalar(
-        "cloud_spot",
-        "Cloud spot = GPUs × H × u × price / (1 − lost fraction)",
-        cur,
-        f'IF(ISNUMBER({sp}),eng_gpu_count*calc_hours*in_utilization*{sp}/(1-{n("spot_lost_fraction")})*{FX},"")',
-    )
+    for key, price, label in (
+        ("cloud_reserved_1y", r1, "Cloud reserved 1 year = GPU-hours (every hour paid) + cloud extras"),
+        ("cloud_reserved_3y", r3, "Cloud reserved 3 years = GPU-hours (every hour paid) + cloud extras"),
+        ("cloud_spot", sp, "Cloud spot = GPU-hours / (1 − lost fraction) + cloud extras"),
+    ):
+        blk.scalar(
+            key,
+            label,
+            cur,
+            f'IF(AND(ISNUMBER({price}),{extras}),{with_extras(blk, c_(key + "_gpu"))},"")',
+            style="calc" if key == "cloud_spot" else "bold",
+        )
 
 
 def _per_unit(blk: TcoBlock) -> None:
     c_, K, cur, opt = blk.c_, blk.known, blk.cur, blk.opt
-    a, b, cc = c_("onprem_at_zero"), c_("energy_slope"), c_("cloud_at_full")
+    # core/cost.py breakeven_utilization: u* = (a − d) / (c − b)
+    a, b, cc = f"({c_('onprem_at_zero')}-{c_('cloud_at_zero')})", c_("energy_slope"), c_("cloud_at_full")
     blk.scalar(
         "breakeven",
-        "Break-even utilization u* = a / (c − b), empty if not in [0, 1]",
+        "Break-even utilization u* = (a − d) / (c − b), empty if not in [0, 1]",
         "fraction",
         f'IF({blk.both},IF({cc}-{b}<=0,IF(AND({a}=0,{cc}={b}),0,""),'
         f'IF(AND({a}/({cc}-{b})>=0,{a}/({cc}-{b})<=1),{a}/({cc}-{b}),"")),"")',
@@ -116,7 +187,7 @@ def _per_unit(blk: TcoBlock) -> None:
         "job_cloud_on_demand",
         "This job at on-demand prices = GPU-hours × price",
         cur,
-        f'IF(AND({blk.od_known},ISNUMBER({opt.cells["gpu_hours"]})),{opt.cells["gpu_hours"]}*{blk.od_price}*{FX},"")',
+        f'IF(AND(ISNUMBER({blk.od_price}),ISNUMBER({opt.cells["gpu_hours"]})),{blk.line("job_cloud_on_demand")},"")',
     )
 
 

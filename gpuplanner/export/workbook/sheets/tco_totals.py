@@ -7,7 +7,10 @@ from openpyxl.formatting.rule import CellIsRule
 
 from ...cells import FILL_BAD, FONT_BAD, F, col, put, sheet_ref
 from ..layout import COMPARISON_HORIZONS
-from .tco_block import FX, SHEET, TcoBlock
+from .tco_block import SHEET, TcoBlock
+from .tco_lines import default_var
+from .tco_onprem import residual_formula
+from .tco_results import extra_line
 
 TIERS = (
     ("On-prem TCO", "onprem"),
@@ -38,6 +41,8 @@ SHARED_CELLS = (
     "onprem_at_zero",
     "energy_slope",
     "cloud_at_full",
+    "cloud_at_zero",
+    "onprem_lease_tco",
     "nodes",
     "known",
     "od_known",
@@ -65,6 +70,7 @@ MAIN_NAMES = (
     ("calc_equivalent_annual_cost", "eac"),
     ("calc_onprem_tco_discounted", "pv_own"),  # CostEstimate.onprem_tco_discounted is PV(own)
     ("calc_owning_usd_per_gpu_hour", "owning_per_gpu_hour"),
+    ("calc_onprem_lease_tco", "onprem_lease_tco"),  # "not given" without a lease price
 )
 
 
@@ -76,18 +82,31 @@ def write(blk: TcoBlock) -> None:
 
 
 def _tier_formulas(blk: TcoBlock, weight_row: int, hc: str) -> dict[str, str]:
-    """The five tiers' totals over the horizon in cell `hc`, with that horizon's year weights."""
-    n, c_, K, OD, OD_P = blk.n, blk.c_, blk.known, blk.od_known, blk.od_price
+    """The five tiers' totals over the horizon in cell `hc`, with that horizon's year weights: the same cost
+    lines rendered at Y = hc (core/cost_analysis.py tco_by_horizon)."""
+    n, c_, K = blk.n, blk.c_, blk.known
     y0c, yNc, wr, opex = blk.y0c, blk.yNc, weight_row, blk.rows["opex_full"]
-    r1, r3, sp = n("reserved_1y_usd_per_gpu_hour"), n("reserved_3y_usd_per_gpu_hour"), n("spot_usd_per_gpu_hour")
+
+    def at_h(v: str) -> str:
+        return hc if v == "Y" else default_var(v)
+
+    def tier(line: str, price: str) -> str:
+        """The GPU-hour line at Y = hc (hours written out) with the extras at Y = hc."""
+        gpu = blk.line(line, var=at_h, inline=("hours",))
+        storage = extra_line(blk, "cloud_storage", "cloud_storage_usd_per_tb_month", "cloud_storage_tb", var=at_h)
+        sf = n("cloud_support_fraction")
+        return (
+            f"IF(AND(ISNUMBER({n(price)}),ISNUMBER({storage}),ISNUMBER({c_('cloud_egress')})),"
+            f'{gpu}*(1+{sf})+{storage}+{c_("cloud_egress")},"")'
+        )
+
     return {
-        "onprem": f"IF({K},{c_('capex')}-{c_('capex')}*MAX(0,1-{hc}/{n('depreciation_years')})"
-        f'+SUMPRODUCT(${y0c}${wr}:${yNc}${wr},${y0c}${opex}:${yNc}${opex}),"")',
-        "od": f'IF({OD},eng_gpu_count*in_hours_per_year*{hc}*in_utilization*{OD_P}*{FX},"")',
-        "r1": f'IF(ISNUMBER({r1}),eng_gpu_count*in_hours_per_year*{hc}*{r1}*{FX},"")',
-        "r3": f'IF(ISNUMBER({r3}),eng_gpu_count*in_hours_per_year*{hc}*{r3}*{FX},"")',
-        "spot": f"IF(ISNUMBER({sp}),eng_gpu_count*in_hours_per_year*{hc}*in_utilization*{sp}"
-        f'/(1-{n("spot_lost_fraction")})*{FX},"")',
+        "onprem": f"IF({K},{c_('capex')}-{residual_formula(blk, hc, c_('capex'))}"
+        f"+SUMPRODUCT(${y0c}${wr}:${yNc}${wr},${y0c}${opex}:${yNc}${opex})+{c_('lead_if_any')}," + '"")',
+        "od": tier("cloud_on_demand_gpu", "cloud_usd_per_gpu_hour"),
+        "r1": tier("cloud_reserved_1y_gpu", "reserved_1y_usd_per_gpu_hour"),
+        "r3": tier("cloud_reserved_3y_gpu", "reserved_3y_usd_per_gpu_hour"),
+        "spot": tier("cloud_spot_gpu", "spot_usd_per_gpu_hour"),
     }
 
 
@@ -143,12 +162,17 @@ def _checks(blk: TcoBlock) -> None:
     b, c_, K, OD, both = blk.b, blk.c_, blk.known, blk.od_known, blk.both
     label = f"Option {blk.opt.k}"
     b.check(
-        f"{label}: Σ own cash flows equals the closed-form on-prem TCO a + b × u",
+        f"{label}: Σ own cash flows equals the on-prem TCO line",
+        f"IF({K},{b.close(c_('own'), c_('onprem_tco'))},TRUE)",
+        SHEET,
+    )
+    b.check(
+        f"{label}: the on-prem TCO line equals its closed form a + b × u",
         f"IF({K},{b.close(c_('onprem_tco'), c_('onprem_closed'))},TRUE)",
         SHEET,
     )
     b.check(
-        f"{label}: Σ rent cash flows equals cloud on-demand = GPUs × H × u × price",
+        f"{label}: Σ rent cash flows equals cloud on-demand (GPU-hours and cloud extras)",
         f"IF({OD},{b.close(c_('rent'), c_('cloud_on_demand'))},TRUE)",
         SHEET,
     )

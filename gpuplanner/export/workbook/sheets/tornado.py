@@ -10,6 +10,7 @@ from ....core import cost_analysis as ca
 from ...cells import F, col, put
 from .. import charts
 from ..layout import COST_ROWS, OPTION_ROWS
+from . import tco_lines
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -45,7 +46,8 @@ LABELS = {
     "staff_usd_per_year": "Staff",
     "software_usd_per_year": "Software",
     "depreciation_years": "Depreciation life",
-    "node_power_full_kw": "Node power, full load",
+    "node_power_full_kw": "Node power, rating (colocation)",
+    "node_power_draw_kw": "Node power, training draw",
     "node_power_idle_kw": "Node power, idle",
 }
 INPUT_FORMATS = {row.key: row.fmt for row in (*COST_ROWS, *OPTION_ROWS)}
@@ -63,25 +65,37 @@ class _Matrix:
         self.var = {name: b.n(main, name) for name in GAP_INPUTS}
         assert set(self.var) == set(self.names), set(self.names) ^ set(self.var)
         self.nodes = main.cells["nodes"]
+        self.b, self.main = b, main
 
     def gap(self, row: int, start: int) -> str:
-        """Closed-form on-prem TCO − cloud on-demand from the input values in `row` of the matrix at `start`;
-        energy over a fractional horizon Σ w_y (1+g)^(y−1) = ((1+g)^INT(Y) − 1)/g + (Y − INT(Y))(1+g)^INT(Y)."""
+        """On-prem TCO − cloud on-demand from the input values in `row` of the matrix at `start`: the cost lines
+        of core/cost_lines.py rendered inline with those values (tco_lines), the energy summed over a fractional
+        horizon in closed form Σ w_y (1+g)^(y−1) = ((1+g)^INT(Y) − 1)/g + (Y − INT(Y))(1+g)^INT(Y)."""
         v = {name: f"{col(start + i)}{row}" for i, name in enumerate(self.names)}
-        nodes = self.nodes
         Y, g = v["horizon_years"], v["electricity_escalation_per_year"]
+
+        def var(x: str) -> str:
+            return {"u": v["utilization"], "Y": Y}[x]
+
+        given = {k: c for k, c in v.items() if k not in ("utilization", "horizon_years")}
+        name = tco_lines.namer(self.b, self.main, None, inputs=given, var=var)
+
+        def line(n: str) -> str:
+            return "(" + tco_lines.render(n, name, var) + ")"
+
         esc = f"IF({g}=0,{Y},((1+{g})^INT({Y})-1)/{g}+({Y}-INT({Y}))*(1+{g})^INT({Y}))"
+        if self.main.inputs.residual_curve:
+            residual = f"{line('capex')}*{tco_lines.curve_fraction(self.main, Y)}"
+        else:
+            residual = line("residual_straight_line")
+        energy = f"{line('power_kw')}*{name('pue')}*in_hours_per_year*{name('electricity_usd_per_kwh')}*{esc}"
+        L, sf = name("lead_time_months"), name("cloud_support_fraction")
+        sp, ep = self.b.n(self.main, "cloud_storage_usd_per_tb_month"), self.b.n(self.main, "cloud_egress_usd_per_tb")
         return (
-            f"{nodes}*({v['node_price_usd']}+{v['network_usd_per_node']}+{v['install_usd_per_node']})"
-            f"*(1+{v['import_tax_fraction']})*calc_fx*(1-MAX(0,1-{Y}/{v['depreciation_years']})"
-            f"+{v['support_fraction_per_year']}*{Y})"
-            f"+{nodes}*({v['node_power_idle_kw']}+{v['utilization']}*({v['node_power_full_kw']}"
-            f"-{v['node_power_idle_kw']}))*{v['pue']}*in_hours_per_year*{v['electricity_usd_per_kwh']}"
-            f"*{esc}*calc_fx"
-            f"+{nodes}*{v['node_power_full_kw']}*in_months_per_year*{v['colocation_usd_per_kw_month']}"
-            f"*{Y}*calc_fx"
-            f"+({v['staff_usd_per_year']}+{v['software_usd_per_year']})*{Y}*calc_fx"
-            f"-eng_gpu_count*in_hours_per_year*{Y}*{v['utilization']}*{v['cloud_usd_per_gpu_hour']}*calc_fx"
+            f"{line('capex')}-{residual}+{energy}+{line('colocation')}+{line('support')}+{line('staff_software')}"
+            f"+IF({L}=0,0,{line('lead_time_rent')})"
+            f"-({line('cloud_on_demand_gpu')}*(1+{sf})+IF({sp}=0,0,{line('cloud_storage')})"
+            f"+IF({ep}=0,0,{line('cloud_egress')}))"
         )
 
     def bounds(self, name: str, r: int) -> tuple[str, str]:
@@ -92,9 +106,9 @@ class _Matrix:
         if name == "pue":
             return f"MAX(1,{lo})", f"MAX(1,{hi})"
         if name == "node_power_idle_kw":
-            full = self.var["node_power_full_kw"]
-            return f"MIN({full},{lo})", f"MIN({full},{hi})"
-        if name == "node_power_full_kw":
+            cap = f"MIN({self.var['node_power_full_kw']},{self.var['node_power_draw_kw']})"
+            return f"MIN({cap},{lo})", f"MIN({cap},{hi})"
+        if name in ("node_power_full_kw", "node_power_draw_kw"):
             idle = self.var["node_power_idle_kw"]
             return f"MAX({idle},{lo})", f"MAX({idle},{hi})"
         return lo, hi

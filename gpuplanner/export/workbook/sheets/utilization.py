@@ -80,7 +80,7 @@ def _grid_row(b: Builder, cols: dict[tuple[int, str], int], r: int, first: int) 
             ws,
             r,
             cols[(opt.k, "od")],
-            F(f"IF({cell['od_known']},{cell['cloud_at_full']}*$A{r},{BLANK})"),
+            F(f"IF({cell['od_known']},{cell['cloud_at_zero']}+{cell['cloud_at_full']}*$A{r},{BLANK})"),
             "calc",
             b.fmt["money"],
         )
