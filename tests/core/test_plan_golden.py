@@ -8,9 +8,8 @@ import math
 from typing import Any
 
 import pytest
-from plan_golden_cases import GOLDEN, cases, document
+from plan_golden_cases import GOLDEN, cases, document, golden_catalog
 
-from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.plan import plan
 
 REL = 1e-9
@@ -36,7 +35,7 @@ GOLDEN_DOCS = json.loads(GOLDEN.read_text())
 
 @pytest.fixture(scope="module")
 def planned() -> dict[str, Any]:
-    catalog = load_catalog(use_user_layer=False)
+    catalog = golden_catalog()
     return {name: document(plan(s, catalog)) for name, s in cases(catalog).items()}
 
 
