@@ -391,6 +391,18 @@ def _apply(kind: str, a: list[float]) -> float:
 
 def references(name_or_expr: str | Expr, *, deep: bool = True) -> tuple[str, ...]:
     """The input names an expression reads, in order, each once; `deep` follows other lines."""
+    if isinstance(name_or_expr, str):
+        return _line_references(name_or_expr, deep)
+    return _references(name_or_expr, deep)
+
+
+@functools.cache
+def _line_references(name: str, deep: bool) -> tuple[str, ...]:
+    """A line's references: the table is fixed, and every sweep row asks why its unknown figures are unknown."""
+    return _references(LINE_BY_NAME[name].expr, deep)
+
+
+def _references(expr: Expr, deep: bool) -> tuple[str, ...]:
     out: list[str] = []
 
     def walk(e: Expr) -> None:
@@ -404,7 +416,7 @@ def references(name_or_expr: str | Expr, *, deep: bool = True) -> tuple[str, ...
             for a in e.args:
                 walk(a)
 
-    walk(LINE_BY_NAME[name_or_expr].expr if isinstance(name_or_expr, str) else name_or_expr)
+    walk(expr)
     return tuple(out)
 
 
