@@ -26,7 +26,7 @@ built=$(date +%s)
 size=$(du -sh dist/gpuplanner | cut -f1)
 files=$(find dist/gpuplanner -type f | wc -l)
 echo "bundle: dist/gpuplanner, $size in $files files (built in $(( built - start )) s)"
-du -sh dist/gpuplanner/_internal/* 2>/dev/null | sort -rh | head -8 | sed 's/^/  /'
+du -sh dist/gpuplanner/_internal/* 2>/dev/null | sort -rh | sed -n '1,8s/^/  /p'  # sed reads it all: head would close the pipe (SIGPIPE under pipefail)
 
 if [ "${1:-}" != "--no-smoke" ]; then
   t0=$(date +%s%N)
