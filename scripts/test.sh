@@ -54,5 +54,5 @@ step "ruff check" .venv/bin/ruff check gpuplanner tests benchmarks
 step "ruff format" .venv/bin/ruff format --check gpuplanner tests benchmarks
 step "import contracts" .venv/bin/lint-imports --no-cache
 step "mypy" .venv/bin/mypy
-step "pytest" .venv/bin/python -m pytest -q "$@"
+step "pytest" .venv/bin/python -m pytest -q --durations=15 "$@"  # the slowest tests, so a heavy check that grows is seen
 report
