@@ -193,9 +193,34 @@ def _axis(given: int | None, choices: list[int]) -> list[int]:
     return [given] if given is not None else choices
 
 
-def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
-    """Every valid combination of the layout keys as int64 arrays (tp, pp, cp, ep, dp, zero, micro_batch,
-    recompute); given keys fixed."""
+LAYOUT_KEYS = ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")
+_GRID_AXES = ("tp", "pp", "cp", "ep", "zero", "micro_batch", "recompute")
+
+
+@dataclass(frozen=True)
+class LayoutGrid:
+    """The layout keys as broadcastable axes of one grid (tp × pp × cp × ep × zero × micro-batch × recompute,
+    each array one axis long, dp over tp × pp × cp) and the mask of the valid combinations.
+
+    Memory is evaluated on the axes, not on the flattened layouts: numpy then computes each term on the axes it
+    depends on (activations do not depend on ZeRO or ep, the stage parameters not on the micro-batch, …) and
+    broadcasts, so the same elementwise formulas give the same numbers with a fraction of the work."""
+
+    axes: dict[str, np.ndarray]
+    valid: np.ndarray  # bool, the full grid's shape
+
+    def flat(self) -> dict[str, np.ndarray]:
+        """The valid layouts as int64 arrays, in the grid's C order (meshgrid "ij", raveled)."""
+        shape, keep = self.valid.shape, self.valid.ravel()
+        return {k: np.broadcast_to(self.axes[k], shape).ravel()[keep] for k in LAYOUT_KEYS}
+
+    def pick(self, values: np.ndarray) -> np.ndarray:
+        """A grid-shaped (or broadcastable) result at the valid layouts, in `flat`'s order."""
+        return np.broadcast_to(values, self.valid.shape)[self.valid]
+
+
+def layout_grid(s: Scenario, target: Target) -> LayoutGrid:
+    """Every combination of the layout keys (given keys fixed) as broadcastable axes, with the valid mask."""
     p, m, w = s.parallel, s.model, s.workload
     n, per_node = target.gpu_count, target.gpus_per_node
     if w.method == "inference":
@@ -214,34 +239,30 @@ def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
     pps = _axis(p.pp, [q for q in _divisors(n) if q <= m.layers])
     if p.vpp > 1:
         pps = [q for q in pps if q >= 2 and q * p.vpp <= m.layers]
-    grids = np.meshgrid(
-        np.array(tps, dtype=np.int64),
-        np.array(pps, dtype=np.int64),
-        np.array(cps, dtype=np.int64),
-        np.array(eps, dtype=np.int64),
-        np.array(zeros, dtype=np.int64),
-        np.array(mbs, dtype=np.int64),
-        np.array(rcs, dtype=np.int64),
-        indexing="ij",
-    )
-    tp, pp, cp, ep, zero, mb, rc = (g.ravel() for g in grids)
+    values = (tps, pps, cps, eps, zeros, mbs, rcs)
+    rank = len(values)
+    axes: dict[str, np.ndarray] = {}
+    for i, (name, v) in enumerate(zip(_GRID_AXES, values, strict=True)):
+        shape = [1] * rank
+        shape[i] = len(v)
+        axes[name] = np.array(v, dtype=np.int64).reshape(shape)
+    tp, pp, cp, ep, mb = axes["tp"], axes["pp"], axes["cp"], axes["ep"], axes["micro_batch"]
     model_par = tp * pp * cp
     ok = n % model_par == 0
-    dp = np.where(ok, n // model_par, 0)
-    ok &= dp >= 1
-    ok &= ((dp * cp) % ep) == 0
+    # dp of an invalid combination is never used (masked out); 1 keeps the memory formulas finite there
+    dp = np.where(ok, n // model_par, 1)
+    ok = ok & (dp >= 1) & (((dp * cp) % ep) == 0)
     if w.is_training and w.global_batch:
-        ok &= (w.global_batch % np.maximum(mb * dp, 1)) == 0
-    return {
-        "tp": tp[ok],
-        "pp": pp[ok],
-        "cp": cp[ok],
-        "ep": ep[ok],
-        "dp": dp[ok],
-        "zero": zero[ok],
-        "micro_batch": mb[ok],
-        "recompute": rc[ok],
-    }
+        ok = ok & ((w.global_batch % np.maximum(mb * dp, 1)) == 0)
+    axes["dp"] = dp
+    full = np.broadcast_shapes(*(a.shape for a in axes.values()))
+    return LayoutGrid(axes=axes, valid=np.broadcast_to(ok, full))
+
+
+def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
+    """Every valid combination of the layout keys as int64 arrays (tp, pp, cp, ep, dp, zero, micro_batch,
+    recompute); given keys fixed."""
+    return layout_grid(s, target).flat()
 
 
 def search(s: Scenario, target: Target, *, fitting_only: bool = False) -> Search:
@@ -251,7 +272,8 @@ def search(s: Scenario, target: Target, *, fitting_only: bool = False) -> Search
     layout and the ranking are the same, since `Search.ranked` ranks only fitting layouts and every formula is
     elementwise per layout; it saves the step-time model on the layouts that do not fit (most of them on small
     counts). The GPU-count sweep and the deadline search use it."""
-    c = candidate_layouts(s, target)
+    grid = layout_grid(s, target)
+    c = grid.flat()
     w, model = s.workload, s.model
     capacity = float(target.gpu.memory_bytes)
     sp = s.parallel.sequence_parallel
@@ -276,12 +298,10 @@ def search(s: Scenario, target: Target, *, fitting_only: bool = False) -> Search
             mfu=None,
             **c,
         )
-    layout_args = {k: c[k] for k in ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")}
     comp = training_components(
-        model, w, **layout_args, vpp=s.parallel.vpp, sequence_parallel=sp, gpu_count=target.gpu_count
+        model, w, **grid.axes, vpp=s.parallel.vpp, sequence_parallel=sp, gpu_count=target.gpu_count
     )
-    shape = c["tp"].shape
-    total, overhead = np.broadcast_to(comp.total, shape), np.broadcast_to(comp.overhead, shape)
+    total, overhead = grid.pick(comp.total), grid.pick(comp.overhead)
     if fitting_only:
         keep = total + overhead <= capacity  # as Search.fits
         c, total, overhead = {k: v[keep] for k, v in c.items()}, total[keep], overhead[keep]
