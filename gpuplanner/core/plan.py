@@ -379,7 +379,7 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     """The whole Plan. `stop()` is polled between estimates; when it turns true, `Cancelled` is raised."""
     from .deadline import smallest_count
     from .engine import estimate, resolve_target
-    from .planner import CountMemo
+    from .planner import CountMemo, MemoryMemo
 
     def check() -> None:
         if stop is not None and stop():
@@ -402,7 +402,8 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     per_node = {c.gpu: resolve_target(s, catalog, c.gpu).gpus_per_node for c in usable}
 
     # one memo per candidate: the sweep, the deadline search and the deadline row share searches and estimates
-    memos = {c.gpu: CountMemo(c.gpu) for c in usable}
+    shared = MemoryMemo()  # the layout grids' memory does not depend on the GPU type
+    memos = {c.gpu: CountMemo(c.gpu, shared) for c in usable}
 
     def row_at(c: Candidate, n: int) -> SweepRow | None:
         check()

@@ -265,13 +265,53 @@ def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
     return layout_grid(s, target).flat()
 
 
-def search(s: Scenario, target: Target, *, fitting_only: bool = False) -> Search:
+class MemoryMemo:
+    """Memory (peak, overhead) of every valid layout at one GPU count, shared by one Plan's GPU types.
+
+    Training memory depends on the model, the workload, the layout keys and the GPU count only (plus the node
+    size through the TP axis), never on the GPU type: the candidates' sweeps ask for the same counts, and each
+    grid is evaluated once per Plan. The key holds every input of `layout_grid` and `training_components`;
+    `core/plan.py` makes one per Plan, so it never outlives it, and `max_entries` bounds it besides."""
+
+    def __init__(self, max_entries: int = 256) -> None:
+        self.max_entries = max_entries
+        self._memory: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
+
+    def memory(self, s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndarray, np.ndarray]:
+        key = (s.model, s.workload, s.parallel, target.gpu_count, target.gpus_per_node)
+        found = self._memory.get(key)
+        if found is None:
+            found = _grid_memory(s, target, grid)
+            if len(self._memory) >= self.max_entries:
+                self._memory.pop(next(iter(self._memory)))  # the oldest: a Plan asks count by count
+            self._memory[key] = found
+        return found
+
+
+def _grid_memory(s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndarray, np.ndarray]:
+    """(peak, overhead) bytes of the grid's valid layouts, in `LayoutGrid.flat` order (read-only arrays)."""
+    comp = training_components(
+        s.model,
+        s.workload,
+        **grid.axes,
+        vpp=s.parallel.vpp,
+        sequence_parallel=s.parallel.sequence_parallel,
+        gpu_count=target.gpu_count,
+    )
+    total, overhead = grid.pick(comp.total), grid.pick(comp.overhead)
+    total.setflags(write=False)
+    overhead.setflags(write=False)
+    return total, overhead
+
+
+def search(s: Scenario, target: Target, *, fitting_only: bool = False, shared: MemoryMemo | None = None) -> Search:
     """Evaluate memory and time of every valid layout of the target in one vectorised call each.
 
     `fitting_only` keeps only the layouts that fit (memory is evaluated for all, time only for those): the best
     layout and the ranking are the same, since `Search.ranked` ranks only fitting layouts and every formula is
     elementwise per layout; it saves the step-time model on the layouts that do not fit (most of them on small
-    counts). The GPU-count sweep and the deadline search use it."""
+    counts). The GPU-count sweep and the deadline search use it. `shared`: one Plan's memory of the grids
+    already evaluated at this count (for another GPU type)."""
     grid = layout_grid(s, target)
     c = grid.flat()
     w, model = s.workload, s.model
@@ -298,10 +338,7 @@ def search(s: Scenario, target: Target, *, fitting_only: bool = False) -> Search
             mfu=None,
             **c,
         )
-    comp = training_components(
-        model, w, **grid.axes, vpp=s.parallel.vpp, sequence_parallel=sp, gpu_count=target.gpu_count
-    )
-    total, overhead = grid.pick(comp.total), grid.pick(comp.overhead)
+    total, overhead = shared.memory(s, target, grid) if shared is not None else _grid_memory(s, target, grid)
     if fitting_only:
         keep = total + overhead <= capacity  # as Search.fits
         c, total, overhead = {k: v[keep] for k, v in c.items()}, total[keep], overhead[keep]
@@ -379,8 +416,9 @@ class CountMemo:
     that differ in `hardware.gpu_count` alone, on one catalog: `core/plan.py` makes one per candidate per Plan
     (never shared across Plans, so a benchmark that repeats a Plan times all of its work)."""
 
-    def __init__(self, gpu_id: str) -> None:
+    def __init__(self, gpu_id: str, shared: MemoryMemo | None = None) -> None:
         self.gpu_id = gpu_id
+        self.shared = shared  # the Plan's layout memory, shared by its GPU types
         self.layouts: dict[int, Layout | None] = {}
         self.estimates: dict[int, Estimate] = {}
 
@@ -389,7 +427,7 @@ class CountMemo:
         assert target.gpu.id == self.gpu_id, "a CountMemo holds one GPU type"
         n = target.gpu_count
         if n not in self.layouts:
-            found = search(s, target, fitting_only=True)
+            found = search(s, target, fitting_only=True, shared=self.shared)
             order = found.ranked()
             self.layouts[n] = found.layout(int(order[0])) if order.size else None
         return self.layouts[n]
