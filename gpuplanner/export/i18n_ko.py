@@ -446,3 +446,103 @@ CHECKS: dict[str, str] = {
     ),
     "Training tokens behind these rows (engine, eng_sweep_tokens)": "아래 행의 학습 토큰 수 (엔진, eng_sweep_tokens)",
 }
+
+# The Serving sheet (issue 21, export/workbook/sheets/serving.py): its own table, looked up there first.
+SERVING: dict[str, str] = {
+    "Serving": "서빙",
+    "The smallest deployment per GPU type that meets the target load and latency targets (green: engine values; "
+    "a new export recomputes them) and its cost per million output tokens as live formulas on the Assumptions "
+    "prices, the utilization and the TCO sheet's owning cost per GPU-hour.": (
+        "목표 부하와 지연 목표를 충족하는 GPU 종류별 최소 배치 (녹색: 엔진 값, 다시 내보내면 새로 계산)와 "
+        "출력 토큰 100만 개당 비용 — 가정 시트의 가격, 가동률, TCO 시트의 GPU시간당 보유 비용에 대한 수식"
+    ),
+    "Input / output tokens per request": "요청당 입력 / 출력 토큰",
+    "target load": "목표 부하",
+    "output tokens/s": "출력 토큰/초",
+    "No serving plan": "서빙 계획 없음",
+    "no GPU type holds one replica of the model": "모델 복제본 하나를 담을 수 있는 GPU 종류가 없음",
+    "Recommended deployment": "권장 배치",
+    "No deployment meets the targets": "목표를 충족하는 배치 없음",
+    "GPU type": "GPU 종류",
+    "GPUs": "GPU 수",
+    "Output tokens/s": "출력 토큰/초",
+    "tokens/s": "토큰/초",
+    "Cost per million output tokens, cloud on demand": "출력 토큰 100만 개당 비용, 클라우드 온디맨드",
+    "Cost per million output tokens, cloud reserved 1 year": "출력 토큰 100만 개당 비용, 클라우드 1년 약정",
+    "Cost per million output tokens, cloud reserved 3 years": "출력 토큰 100만 개당 비용, 클라우드 3년 약정",
+    "Cost per million output tokens, cloud spot": "출력 토큰 100만 개당 비용, 클라우드 스팟",
+    "Cost per million output tokens, owning at the utilization": "출력 토큰 100만 개당 비용, 가동률에서의 보유",
+    "USD per 1M": "100만 개당 USD",
+    "KRW per 1M": "100만 개당 KRW",
+    "USD per 1M tokens": "토큰 100만 개당 USD",
+    "KRW per 1M tokens": "토큰 100만 개당 KRW",
+    "Deployment per GPU type": "GPU 종류별 배치",
+    "Per GPU type": "GPU 종류별",
+    "Unit": "단위",
+    "recommended": "권장",
+    "GPUs in the deployment": "배치의 GPU 수",
+    "Tensor parallel degree (GPUs per replica)": "텐서 병렬 차수 (복제본당 GPU)",
+    "Pipeline stages per replica": "복제본당 파이프라인 단계",
+    "stages": "단계",
+    "Replicas": "복제본",
+    "replicas": "개",
+    "Concurrency per replica": "복제본당 동시 처리 수",
+    "sequences": "시퀀스",
+    "Output tokens/s, whole deployment": "출력 토큰/초, 배치 전체",
+    "Time to first token (TTFT)": "첫 토큰까지 시간 (TTFT)",
+    "Time per output token (TPOT)": "출력 토큰당 시간 (TPOT)",
+    "Requests per second": "초당 요청 수",
+    "requests/s": "요청/초",
+    "Meets the targets": "목표 충족",
+    "Why": "근거",
+    "Prices and owning cost this sheet reads": "이 시트가 읽는 가격과 보유 비용",
+    "Cloud on-demand price (Assumptions)": "클라우드 온디맨드 가격 (가정)",
+    "Cloud reserved 1-year price (Assumptions)": "클라우드 1년 약정 가격 (가정)",
+    "Cloud reserved 3-year price (Assumptions)": "클라우드 3년 약정 가격 (가정)",
+    "Cloud spot price (Assumptions)": "클라우드 스팟 가격 (가정)",
+    "Spot hours lost to preemption (Assumptions)": "선점으로 잃는 스팟 시간 (가정)",
+    "USD per GPU-hour": "GPU시간당 USD",
+    "fraction": "비율",
+    "Money multiplier from USD to the currency (TCO sheet)": "USD에서 통화로의 환산 배수 (TCO 시트)",
+    "Owning cost per used GPU-hour (TCO sheet, at the utilization)": "사용 GPU시간당 보유 비용 (TCO 시트, 가동률 반영)",
+    "KRW per GPU-hour": "GPU시간당 KRW",
+    "GPUs of the TCO sheet's cluster (owning priced on it)": "TCO 시트 클러스터의 GPU 수 (보유 비용의 기준)",
+    "Deployment has the TCO cluster's GPU count": "배치의 GPU 수가 TCO 클러스터와 같음",
+    "Cost per million output tokens (live formulas)": "출력 토큰 100만 개당 비용 (수식)",
+    "Cloud on demand = price × fx × GPUs / (tokens/s × 3600) × 10^6": (
+        "클라우드 온디맨드 = 가격 × 환산 × GPU 수 / (토큰/초 × 3600) × 10^6"
+    ),
+    "Cloud reserved 1 year = price × fx × GPUs / (tokens/s × u × 3600) × 10^6": (
+        "클라우드 1년 약정 = 가격 × 환산 × GPU 수 / (토큰/초 × u × 3600) × 10^6"
+    ),
+    "Cloud reserved 3 years = price × fx × GPUs / (tokens/s × u × 3600) × 10^6": (
+        "클라우드 3년 약정 = 가격 × 환산 × GPU 수 / (토큰/초 × u × 3600) × 10^6"
+    ),
+    "Cloud spot = price / (1 − lost) × fx × GPUs / (tokens/s × 3600) × 10^6": (
+        "클라우드 스팟 = 가격 / (1 − 손실) × 환산 × GPU 수 / (토큰/초 × 3600) × 10^6"
+    ),
+    "Owning = owning cost per used GPU-hour × GPUs / (tokens/s × 3600) × 10^6": (
+        "보유 = 사용 GPU시간당 보유 비용 × GPU 수 / (토큰/초 × 3600) × 10^6"
+    ),
+    "Owning as the engine priced it (a cluster of the deployment's own GPUs)": (
+        "엔진이 계산한 보유 비용 (배치 자체 GPU 수의 클러스터 기준)"
+    ),
+    "no concurrency meets the latency targets; fastest replica shown (one sequence)": (
+        "지연 목표를 충족하는 동시 처리 수 없음; 가장 빠른 복제본 표시 (시퀀스 1개)"
+    ),
+    "Owning prices the deployment's GPU-hours at the TCO sheet's levelized cost per used GPU-hour, which is that "
+    "of the scenario's cluster (hardware.gpu_count). Where the deployment has another GPU count (FALSE above), "
+    "the engine's line above prices a cluster of the deployment's own size (whole nodes, the staff and "
+    "software per cluster); set hardware.gpu_count to the deployment's GPUs and export again to make them agree.": (
+        "보유 비용은 배치의 GPU시간에 TCO 시트의 사용 GPU시간당 평준화 비용(시나리오 클러스터, hardware.gpu_count "
+        "기준)을 적용합니다. 배치의 GPU 수가 다르면(위 FALSE) 위의 엔진 값은 배치 자체 크기의 클러스터(노드 단위, "
+        "클러스터당 인력·소프트웨어 비용)로 계산한 것입니다. 두 값을 맞추려면 hardware.gpu_count를 배치의 GPU "
+        "수로 바꾸어 다시 내보내세요."
+    ),
+    "Throughput–latency curve of one replica (engine)": "복제본 하나의 처리량–지연 곡선 (엔진)",
+    "GPU type (tensor parallel)": "GPU 종류 (텐서 병렬)",
+    "Concurrency": "동시 처리 수",
+    "TPOT (ms)": "TPOT (ms)",
+    "TTFT (ms)": "TTFT (ms)",
+    "Output tokens/s of one replica against time per output token": "복제본 하나의 출력 토큰/초 대 출력 토큰당 시간",
+}

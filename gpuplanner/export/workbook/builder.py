@@ -29,6 +29,7 @@ from .sheets import (
     checks,
     hardware,
     memory,
+    serving,
     sources,
     summary,
     sweep,
@@ -136,6 +137,8 @@ class Builder:
         hardware.write(self)
         checklist.write(self)
         summary.write(self)
+        if serving.applies(self):  # inference scenarios only (issue 21)
+            serving.write(self)
         checks.write(self)
         sources.write(self)
         self.wb.calculation.fullCalcOnLoad = True
