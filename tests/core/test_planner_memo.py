@@ -127,6 +127,7 @@ def test_memoised_memory_equals_the_flat_evaluation(d: dict[str, Any]) -> None:
     order, memo_order = found.ranked(), memo_found.ranked()
     assert order.size == memo_order.size
     if order.size:
+        assert memo_found.step_seconds is not None and found.step_seconds is not None
         assert memo_found.layout(int(memo_order[0])) == found.layout(int(order[0]))
         assert np.array_equal(memo_found.step_seconds[memo_order], found.step_seconds[order])
 
