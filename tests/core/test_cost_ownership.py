@@ -167,7 +167,9 @@ def test_a_node_types_measured_draw_and_resale_curve_are_its_defaults(catalog) -
     shipped = resolve_cost_inputs(
         CostSettings(), catalog, "h100-sxm-80gb", gpu_count=64, gpus_per_node=None, node_id=None
     )
-    assert shipped.node_power_draw_kw == 10.2 and shipped.residual_curve is None  # the rating, the straight line
+    # shipped: the measured draw and published resale are the DGX H100's defaults (catalog/nodes.csv notes)
+    assert shipped.node_power_draw_kw == 8.4 and shipped.residual_curve == ((3.0, 0.3),)
+    assert shipped.node_power_full_kw == 10.2  # colocation keeps the contracted rating
 
 
 def test_catalog_h100_fabric_for_64_nodes(catalog) -> None:  # type: ignore[no-untyped-def]
