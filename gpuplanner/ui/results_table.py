@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from . import formatting as fmt
 from . import memory_figures as mf
+from . import serving_columns as serving
 from . import tooltips as tips
 from .resultset import CandidateResult, ResultSet
 from .theme import status_colors
@@ -177,6 +178,8 @@ class ResultsTableModel(QAbstractTableModel):
         return self._rs
 
     def columns(self) -> tuple[str, ...]:
+        if serving.shows_serving(self._rs):  # inference: the serving plan's deployment per GPU (issue 21)
+            return (*COLUMNS[:5], *serving.COLUMNS)
         if self._rs is not None and self._rs.scenario.workload.deadline_days is not None:
             return COLUMNS
         return COLUMNS[:-1]
@@ -200,7 +203,9 @@ class ResultsTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             cols = self.columns()
-            return header(cols[section]) if 0 <= section < len(cols) else None
+            if not 0 <= section < len(cols):
+                return None
+            return serving.header(cols[section]) if cols[section] in serving.COLUMNS else header(cols[section])
         return None
 
     def column_of(self, key: str) -> int:
@@ -211,6 +216,18 @@ class ResultsTableModel(QAbstractTableModel):
             return None
         c = self._rs.candidates[index.row()]
         col = self.columns()[index.column()]
+        if col in serving.COLUMNS:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return serving.display(self._rs, c.gpu_id, col)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return serving.tooltip(self._rs, c.gpu_id, col)
+            if role == Qt.ItemDataRole.UserRole:
+                return serving.raw_value(self._rs, c.gpu_id, col)
+            if role == Qt.ItemDataRole.TextAlignmentRole and col in serving.NUMERIC:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return f"{serving.header(col)}: {serving.display(self._rs, c.gpu_id, col)}"
+            return None
         if role == Qt.ItemDataRole.DisplayRole:
             return display(self._rs, c, col)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -1219,6 +1219,76 @@ TPOT {3}, TTFT {4}</translation>
             <translation>계획된 구성은 GPU당 {1} 중 {0}만 씁니다. 더 적은 GPU(또는 더 큰 마이크로 배치)로 충분합니다.</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="35" />
+            <source>Deployment</source>
+            <translation>배포</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="36" />
+            <source>Output tokens/s</source>
+            <translation>출력 토큰/초</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="37" />
+            <source>TTFT</source>
+            <translation>TTFT</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="38" />
+            <source>TPOT</source>
+            <translation>TPOT</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="39" />
+            <source>On demand / M tokens</source>
+            <translation>온디맨드 / 100만 토큰</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="40" />
+            <source>Owned / M tokens</source>
+            <translation>보유 / 100만 토큰</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="68" />
+            <source>{0} × ({1})</source>
+            <translation>{0} × ({1})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="69" />
+            <source>{0}, misses the targets</source>
+            <translation>{0}, 목표 미달</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="80" />
+            <source>No replica of the model fits on this GPU type (up to 8 pipeline stages of a node).</source>
+            <translation>이 GPU 종류에는 모델의 복제본 하나도 들어가지 않습니다 (노드 단위 파이프라인 단계 최대 8개).</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="84" />
+            <source>{0} replicas × {1} sequences each; {2} requests/s</source>
+            <translation>복제본 {0}개 × 각 시퀀스 {1}개, 초당 요청 {2}개</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="88" />
+            <source>on-demand price per GPU-hour × {0} GPUs / (output tokens/s × 3,600) × 1,000,000 (spec §4.3)</source>
+            <translation>GPU 시간당 온디맨드 가격 × GPU {0}개 / (출력 토큰/초 × 3,600) × 1,000,000 (명세 §4.3)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="93" />
+            <source>owning cost per used GPU-hour at {0} utilization × {1} GPUs / (output tokens/s × 3,600) × 1,000,000</source>
+            <translation>가동률 {0}에서 사용 GPU 시간당 보유 비용 × GPU {1}개 / (출력 토큰/초 × 3,600) × 1,000,000</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="95" />
+            <source>time to first token</source>
+            <translation>첫 토큰까지 시간</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/serving_columns.py" line="95" />
+            <source>time per output token</source>
+            <translation>출력 토큰당 시간</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/serving_text.py" line="31" />
             <source>{0} ms</source>
             <translation>{0} ms</translation>
@@ -3974,57 +4044,57 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
             <translation>{0}에 자동 저장된 작업을 복원했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="40" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="41" />
             <source>Fits?</source>
             <translation>메모리 적합?</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="44" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="45" />
             <source>Best layout</source>
             <translation>최적 병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="47" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="48" />
             <source>Job cost</source>
             <translation>작업 비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="48" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="49" />
             <source>Owning TCO</source>
             <translation>온프레미스 TCO</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="49" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="50" />
             <source>Break-even</source>
             <translation>손익분기 가동률</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="50" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="51" />
             <source>GPUs for deadline</source>
             <translation>기한 내 필요 GPU 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="96" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="97" />
             <source>error</source>
             <translation>오류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="104" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="105" />
             <source>✗ {0} short</source>
             <translation>✗ {0} 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="123" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="124" />
             <source>{0} ({1})</source>
             <translation>{0} ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="154" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="155" />
             <source>smallest whole-node GPU count that fits and finishes within {0:g} days</source>
             <translation>메모리에 들어가고 {0:g}일 안에 끝나는 가장 작은 GPU 수 (노드 단위)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="164" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="165" />
             <source>{0} GPUs: {1}, {2} at on-demand prices</source>
             <translation>GPU {0}개: {1}, 온디맨드 가격 {2}</translation>
         </message>
@@ -5044,7 +5114,7 @@ The model was not changed.</source>
     <context>
         <name>Results</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="147" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="148" />
             <source>Does not fit: a run that cannot start.</source>
             <translation>들어가지 않음: 시작할 수 없는 실행입니다.</translation>
         </message>

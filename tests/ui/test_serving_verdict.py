@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 
+from PySide6.QtCore import Qt
 from ui_helpers import ROOT, wait_for_results
 
 from gpuplanner.ui.plots.serving_plot import DEMO_SCENARIO
@@ -71,3 +72,23 @@ def test_without_lengths_the_memory_verdict_says_what_sizing_needs(window, qtbot
     assert verdict.startswith("Use "), verdict
     assert verdict.endswith("give the prompt and generated lengths (step 2).")
     assert "give the prompt and generated lengths" in window.results_view.serving_plot.note.text()
+
+
+def test_the_table_shows_each_gpu_types_deployment(window, qtbot, tmp_path):
+    path = tmp_path / "serving.gpuplan.toml"
+    open_scenario(window, qtbot, path, DEMO_SCENARIO)
+    plan = cli_serving_plan(path)
+    model = window.results_view.table_model
+    assert "wall" not in model.columns() and "served" in model.columns()
+    gpu_col = model.column_of("gpu")
+    rows = {model.data(model.index(r, gpu_col), Qt.ItemDataRole.UserRole): r for r in range(model.rowCount())}
+    for d in plan["deployments"]:
+        r = rows[d["gpu"]]
+
+        def cell(key, r=r):
+            return model.data(model.index(r, model.column_of(key)))
+
+        assert cell("deployment") == f"{d['replicas']} × (TP {d['tp']})"
+        assert cell("served") == f"{d['output_tokens_per_second']:,.0f}"
+        assert cell("tpot") == ms_text(d["tpot_seconds"])
+        assert cell("per_million") == f"${d['cost_per_million_output_tokens']['cloud_on_demand']:,.2f}"
