@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .planner import CountMemo, candidate_layouts
+from .planner import CountMemo, layout_grid
 from .results import Layout
 from .scenario import Scenario
 from .training_time import estimate_time
@@ -51,8 +51,8 @@ def _valid_between(s: Scenario, base: Target, step_gpus: int, lo: int, hi: int) 
         for k in (mid + offset, mid - offset) if offset else (mid,):
             if lo < k < hi:
                 count = k * step_gpus
-                c = candidate_layouts(_with_count(s, count), dataclasses.replace(base, gpu_count=count))
-                if c["tp"].size:
+                grid = layout_grid(_with_count(s, count), dataclasses.replace(base, gpu_count=count))
+                if grid.valid.any():
                     return k
     return None
 

@@ -138,21 +138,36 @@ class Search:
             sequence_parallel=sp,
         )
 
+    def _rank_keys(self, idx: np.ndarray) -> tuple[np.ndarray, ...]:
+        """`np.lexsort` keys of the layouts `idx`, the primary key last."""
+        mem = (self.total + self.overhead)[idx]
+        if self.model_tps is None:  # inference: most replicas (fewest GPUs per replica), TP before PP
+            return mem, self.pp[idx], self.tp[idx] * self.pp[idx]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            speed = np.floor(np.log(self.model_tps[idx]) / math.log1p(RANK_TOLERANCE))
+        speed = np.nan_to_num(speed, nan=-np.inf)
+        return mem, self.cross_node[idx], -speed
+
+    def best_index(self) -> int | None:
+        """`ranked()[0]` without sorting: the lexicographic minimum of the same keys, the first index among
+        equals (lexsort is stable); None when nothing fits."""
+        idx = np.flatnonzero(self.fits)
+        if idx.size == 0:
+            return None
+        at = np.arange(idx.size)  # positions in idx still tied
+        for key in reversed(self._rank_keys(idx)):
+            tied = key[at]
+            at = at[tied == tied.min()]
+            if at.size == 1:
+                break
+        return int(idx[at[0]])
+
     def ranked(self) -> np.ndarray:
         """Indices of the fitting layouts, best first."""
         idx = np.flatnonzero(self.fits)
         if idx.size == 0:
             return idx
-        mem = (self.total + self.overhead)[idx]
-        cross = self.cross_node[idx]
-        if self.model_tps is None:  # inference: most replicas (fewest GPUs per replica), TP before PP
-            order = np.lexsort((mem, self.pp[idx], self.tp[idx] * self.pp[idx]))
-        else:
-            with np.errstate(divide="ignore", invalid="ignore"):
-                speed = np.floor(np.log(self.model_tps[idx]) / math.log1p(RANK_TOLERANCE))
-            speed = np.nan_to_num(speed, nan=-np.inf)
-            order = np.lexsort((mem, cross, -speed))
-        return idx[order]
+        return idx[np.lexsort(self._rank_keys(idx))]
 
 
 def _prime_factors(n: int) -> dict[int, int]:
@@ -210,9 +225,15 @@ class LayoutGrid:
     valid: np.ndarray  # bool, the full grid's shape
 
     def flat(self) -> dict[str, np.ndarray]:
-        """The valid layouts as int64 arrays, in the grid's C order (meshgrid "ij", raveled)."""
-        shape, keep = self.valid.shape, self.valid.ravel()
-        return {k: np.broadcast_to(self.axes[k], shape).ravel()[keep] for k in LAYOUT_KEYS}
+        """The valid layouts as int64 arrays, in the grid's C order (meshgrid "ij", raveled): each axis indexed
+        at the valid entries' coordinates (np.nonzero is in C order), not broadcast to the whole grid first."""
+        where = np.nonzero(self.valid)
+        zeros = np.zeros_like(where[0])  # a length-one dimension: index 0 (an int would drop the layouts' axis)
+        out = {}
+        for k in LAYOUT_KEYS:
+            a = self.axes[k]
+            out[k] = a[tuple(w if n > 1 else zeros for w, n in zip(where, a.shape, strict=True))]
+        return out
 
     def pick(self, values: np.ndarray) -> np.ndarray:
         """A grid-shaped (or broadcastable) result at the valid layouts, in `flat`'s order."""
@@ -428,8 +449,8 @@ class CountMemo:
         n = target.gpu_count
         if n not in self.layouts:
             found = search(s, target, fitting_only=True, shared=self.shared)
-            order = found.ranked()
-            self.layouts[n] = found.layout(int(order[0])) if order.size else None
+            i = found.best_index()
+            self.layouts[n] = found.layout(i) if i is not None else None
         return self.layouts[n]
 
 

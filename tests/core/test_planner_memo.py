@@ -30,7 +30,10 @@ KEYS = ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")
 
 def _flat_memory(s: Scenario, target: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """The unmemoised path: every valid layout as a flat array, memory evaluated on them directly."""
-    c = pl.candidate_layouts(s, target)
+    grid = pl.layout_grid(s, target)
+    shape, keep = grid.valid.shape, grid.valid.ravel()
+    # every axis broadcast to the whole grid and raveled (meshgrid "ij"), as the planner built them before
+    c = {k: np.broadcast_to(grid.axes[k], shape).ravel()[keep] for k in KEYS}
     comp = training_components(
         s.model,
         s.workload,
@@ -104,6 +107,8 @@ def test_memoised_memory_equals_the_flat_evaluation(d: dict[str, Any]) -> None:
         assert np.array_equal(getattr(found, k), c[k]), k
     assert np.array_equal(found.total, total)
     assert np.array_equal(found.overhead, overhead)
+    ranked = found.ranked()
+    assert found.best_index() == (int(ranked[0]) if ranked.size else None)
 
     # a memo filled by another GPU type at the same count gives the same bytes and the same best layout
     shared = pl.MemoryMemo()
