@@ -386,6 +386,10 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
             raise Cancelled
 
     candidates: list[Candidate] = []
+    # one memo per candidate: its estimate, the sweep, the deadline search and the deadline row share searches
+    # and estimates; the layout grids' memory does not depend on the GPU type, so all candidates share it
+    shared = MemoryMemo()
+    memos: dict[str, CountMemo] = {}
     for gid in s.hardware.compared_gpus:
         check()
         gpu = catalog.gpus.get(gid)
@@ -393,17 +397,14 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
             candidates.append(Candidate(gid, gid, None, f"{gid!r} is not in the hardware catalog"))
             continue
         try:
-            candidates.append(Candidate(gid, gpu.name, estimate(s, catalog, gid)))
+            memos[gid] = CountMemo(gpu.id, shared)
+            candidates.append(Candidate(gid, gpu.name, estimate(s, catalog, gid, memo=memos[gid])))
         except InputError as err:
             candidates.append(Candidate(gid, gpu.name, None, str(err)))
     usable = [c for c in candidates if c.estimate is not None]
     rows: list[SweepRow] = []
     has_time = any(c.estimate.time is not None for c in usable)  # type: ignore[union-attr]
     per_node = {c.gpu: resolve_target(s, catalog, c.gpu).gpus_per_node for c in usable}
-
-    # one memo per candidate: the sweep, the deadline search and the deadline row share searches and estimates
-    shared = MemoryMemo()  # the layout grids' memory does not depend on the GPU type
-    memos = {c.gpu: CountMemo(c.gpu, shared) for c in usable}
 
     def row_at(c: Candidate, n: int) -> SweepRow | None:
         check()
