@@ -3368,87 +3368,87 @@ Source: {5}</source>
             <translation>계획 대상 GPU의 수치입니다. 수치 위에 마우스를 올리면 계산식과 입력값이 보입니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="62" />
             <source>Framework behaviour assumed:</source>
             <translation>가정한 프레임워크 동작:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
             <source>Headroom:</source>
             <translation>여유 메모리:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
             <source>Largest micro-batch that fits:</source>
             <translation>메모리에 맞는 최대 마이크로 배치:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
             <source>Layout:</source>
             <translation>병렬 구성:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
             <source>Wall clock:</source>
             <translation>실제 소요 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
             <source>GPU-hours:</source>
             <translation>GPU 시간:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
             <source>Throughput:</source>
             <translation>처리량:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
             <source>MFU:</source>
             <translation>MFU:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
             <source>Job at on-demand prices:</source>
             <translation>온디맨드 가격 기준 작업 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="74" />
             <source>Cloud on demand (horizon):</source>
             <translation>클라우드 온디맨드 (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="75" />
             <source>Owning TCO (horizon):</source>
             <translation>온프레미스 TCO (분석 기간):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="76" />
             <source>Break-even utilization:</source>
             <translation>손익분기 가동률:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="76" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="77" />
             <source>Owning cost per million tokens:</source>
             <translation>온프레미스 백만 토큰당 비용:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="79" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="80" />
             <source>&amp;Launch config…</source>
             <translation>실행 설정(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="80" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="81" />
             <source>Write this layout as a torchtitan, torchtune, Megatron or DeepSpeed config</source>
             <translation>이 배치를 torchtitan, torchtune, Megatron 또는 DeepSpeed 설정으로 씁니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="99" />
             <source>&amp;Save scenario…</source>
             <translation>시나리오 저장(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="100" />
             <source>E&amp;xport workbook…</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
@@ -5122,22 +5122,27 @@ The model was not changed.</source>
     <context>
         <name>ResultsPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="121" />
             <source>{0} × {1}</source>
             <translation>{0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="137" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="123" />
+            <source>{0} × {1} as given in step 3</source>
+            <translation>3단계에서 지정한 {0} × {1}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="143" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="146" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="152" />
             <source>fit probability {0}</source>
             <translation>메모리에 맞을 확률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="167" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="173" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>

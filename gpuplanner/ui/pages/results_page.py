@@ -56,6 +56,7 @@ class ResultsPage(PlannerPage):
         body.addWidget(self.verdict)
         self.box = QGroupBox()
         form = QFormLayout(self.box)
+        self.form = form
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         labels = {
             "framework": t("Framework behaviour assumed:"),
@@ -114,9 +115,14 @@ class ResultsPage(PlannerPage):
         self.verdict.show_results(rs)
         c = rs.primary
         e = c.estimate if c is not None else None
-        self.box.setTitle(
-            self.tr("{0} × {1}").format(rs.scenario.hardware.gpu_count, c.gpu_name if c else rs.scenario.hardware.gpu)
-        )
+        name = c.gpu_name if c else rs.scenario.hardware.gpu
+        training = rs.scenario.workload.is_training
+        if training:
+            self.box.setTitle(self.tr("{0} × {1}").format(rs.scenario.hardware.gpu_count, name))
+        else:  # the verdict sizes the serving deployment; these figures are step 3's hardware as given
+            self.box.setTitle(self.tr("{0} × {1} as given in step 3").format(rs.scenario.hardware.gpu_count, name))
+        for key in ("wall", "gpu_hours", "tokens_per_second", "mfu", "job_cost"):  # a training job's figures
+            self.form.setRowVisible(self.values[key], training)
         for label in self.values.values():
             label.setText(fmt.DASH)
             label.setToolTip(c.error if c is not None and c.error else "")
