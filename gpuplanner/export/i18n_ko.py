@@ -472,8 +472,6 @@ SERVING: dict[str, str] = {
     "Cost per million output tokens, cloud reserved 3 years": "출력 토큰 100만 개당 비용, 클라우드 3년 약정",
     "Cost per million output tokens, cloud spot": "출력 토큰 100만 개당 비용, 클라우드 스팟",
     "Cost per million output tokens, owning at the utilization": "출력 토큰 100만 개당 비용, 가동률에서의 보유",
-    "USD per 1M": "100만 개당 USD",
-    "KRW per 1M": "100만 개당 KRW",
     "USD per 1M tokens": "토큰 100만 개당 USD",
     "KRW per 1M tokens": "토큰 100만 개당 KRW",
     "Deployment per GPU type": "GPU 종류별 배치",
@@ -544,5 +542,6 @@ SERVING: dict[str, str] = {
     "Concurrency": "동시 처리 수",
     "TPOT (ms)": "TPOT (ms)",
     "TTFT (ms)": "TTFT (ms)",
+    "TPOT (ms, log scale)": "TPOT (ms, 로그 눈금)",
     "Output tokens/s of one replica against time per output token": "복제본 하나의 출력 토큰/초 대 출력 토큰당 시간",
 }

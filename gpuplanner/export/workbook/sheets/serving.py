@@ -20,8 +20,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.styles import Alignment
+from openpyxl.worksheet.pagebreak import Break
 
-from ...cells import F, addr, col, put
+from ...cells import F, addr, col, put, quote_text
 from ...i18n_ko import SERVING as SERVING_KO
 from .. import charts
 from ..layout import PALETTE
@@ -42,13 +44,13 @@ BLANK = '""'
 # The recommended deployment's figures (defined names; "" when there is none or the price is not published).
 REC_NAMES = (
     ("gpu", "GPU type", "", "text", None),
-    ("gpu_count", "GPUs", "GPUs", "int", "eng_serving_gpu_count"),
-    ("tps", "Output tokens/s", "tokens/s", "int", "eng_serving_output_tokens_per_second"),
-    ("od", "Cost per million output tokens, cloud on demand", "{cur} per 1M", "money2", ""),
-    ("r1", "Cost per million output tokens, cloud reserved 1 year", "{cur} per 1M", "money2", "_reserved_1y"),
-    ("r3", "Cost per million output tokens, cloud reserved 3 years", "{cur} per 1M", "money2", "_reserved_3y"),
-    ("spot", "Cost per million output tokens, cloud spot", "{cur} per 1M", "money2", "_spot"),
-    ("own", "Cost per million output tokens, owning at the utilization", "{cur} per 1M", "money2", "_owned"),
+    ("gpu_count", "GPUs in the deployment", "GPUs", "int", "eng_serving_gpu_count"),
+    ("tps", "Output tokens/s, whole deployment", "tokens/s", "int", "eng_serving_output_tokens_per_second"),
+    ("od", "Cost per million output tokens, cloud on demand", "{cur} per 1M tokens", "money2", ""),
+    ("r1", "Cost per million output tokens, cloud reserved 1 year", "{cur} per 1M tokens", "money2", "_reserved_1y"),
+    ("r3", "Cost per million output tokens, cloud reserved 3 years", "{cur} per 1M tokens", "money2", "_reserved_3y"),
+    ("spot", "Cost per million output tokens, cloud spot", "{cur} per 1M tokens", "money2", "_spot"),
+    ("own", "Cost per million output tokens, owning at the utilization", "{cur} per 1M tokens", "money2", "_owned"),
 )
 OUT = "out_serving_cost_per_million_output_tokens"
 OWNING_NOTE = (
@@ -82,8 +84,8 @@ def write(b: Builder) -> None:
         ),
         "subtitle",
     )
-    put(ws, 3, 1, _targets_text(b, plan, tr), "engine")
-    for c, width in (("A", 58), ("B", 16)):
+    put(ws, 3, 1, _targets_text(b, plan, tr), "bold")
+    for c, width in (("A", 72), ("B", 18)):
         ws.column_dimensions[c].width = width
     if not plan.deployments:
         why = plan.reason or tr("no GPU type holds one replica of the model")
@@ -206,7 +208,7 @@ def _deployments(b: Builder, ws: Worksheet, plan: ServingPlan, tr) -> dict[str, 
     traffic_light(ws, f"{col(FIRST_COL)}{rows['meets']}:{col(last)}{rows['meets']}")
     traffic_light(ws, f"{col(FIRST_COL)}{rows['same']}:{col(last)}{rows['same']}")
     ws.row_dimensions[header].height = 32
-    ws.freeze_panes = ws.cell(row=header + 1, column=FIRST_COL)
+    ws.freeze_panes = ws.cell(row=1, column=FIRST_COL)  # labels stay in view; the rows scroll
     return {"col": rec_col, **rows}
 
 
@@ -242,9 +244,10 @@ def _cost_column(b: Builder, ws: Worksheet, d: Deployment, opt: Option | None, c
     def at(key: str) -> str:
         return f"{col(c)}{rows[key]}"
 
+    missing = quote_text(b.t("not published"))  # an empty price says why its cost cells stay empty
     for key, _label, _unit, fmt, name in PRICE_ROWS:
-        value = F(f'IF(ISNUMBER({b.n(opt, name)}),{b.n(opt, name)},"")') if opt is not None else None
-        put(ws, rows[key], c, value, "link", b.fmt[fmt])
+        value = F(f"IF(ISNUMBER({b.n(opt, name)}),{b.n(opt, name)},{missing})") if opt is not None else None
+        put(ws, rows[key], c, value, "link", b.fmt[fmt]).alignment = Alignment(horizontal="right")
     put(ws, rows["fx"], c, F("calc_fx"), "link", b.fmt["num2"])
     own_ref = opt.cells.get("owning_per_gpu_hour") if opt is not None else None
     put(ws, rows["own_h"], c, F(f'IF(ISNUMBER({own_ref}),{own_ref},"")') if own_ref else None, "link", b.fmt["money2"])
@@ -296,6 +299,7 @@ def _recommended(b: Builder, ws: Worksheet, plan: ServingPlan, cols: dict[str, i
 
 def _curves(b: Builder, ws: Worksheet, plan: ServingPlan, tr, top: int) -> None:  # type: ignore[no-untyped-def]
     """The throughput–latency curve of one replica per GPU type (engine values), one block of rows per GPU."""
+    ws.row_breaks.append(Break(id=top - 1))  # the curve and its chart print together on a page of their own
     put(ws, top, 1, tr("Throughput–latency curve of one replica (engine)"), "section")
     header = top + 1
     heads = ("GPU type (tensor parallel)", "Concurrency", "Output tokens/s", "TPOT (ms)", "TTFT (ms)")
@@ -325,11 +329,13 @@ def _curves(b: Builder, ws: Worksheet, plan: ServingPlan, tr, top: int) -> None:
 def _chart(b: Builder, ws: Worksheet, spans: list[tuple[TradeoffCurve, int, int]], header: int, tr) -> None:  # type: ignore[no-untyped-def]
     chart = ScatterChart()
     chart.title = tr("Output tokens/s of one replica against time per output token")
-    chart.x_axis.title = tr("TPOT (ms)")
+    # TPOT spans 10–500 ms from one sequence to a full KV cache: a log axis keeps the knee of each curve readable
+    chart.x_axis.title = tr("TPOT (ms, log scale)")
+    chart.x_axis.scaling.logBase = 10
     chart.y_axis.title = tr("Output tokens/s")
     chart.x_axis.numFmt = "#,##0"
     chart.y_axis.numFmt = "#,##0"
-    chart.height, chart.width = 10, 18
+    chart.height, chart.width = 12, 22
     for k, (_curve, first, last) in enumerate(spans):
         series = Series(
             Reference(ws, min_col=3, min_row=first, max_row=last), Reference(ws, min_col=4, min_row=first, max_row=last)
