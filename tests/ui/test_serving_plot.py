@@ -79,3 +79,23 @@ def test_its_legend_is_readable_in_the_dark_theme(serving_window, qtbot):
             assert ratio >= 4.5, (text, ratio)
     finally:
         serving_window.set_theme("light")
+
+
+def test_it_runs_on_its_own():
+    import os
+    import subprocess
+    import sys
+
+    from ui_helpers import ROOT
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPLANNER_DEMO_QUIT_MS": "300"}
+    out = subprocess.run(
+        [sys.executable, "-m", "gpuplanner.ui.plots.serving_plot"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr

@@ -92,3 +92,14 @@ def test_the_table_shows_each_gpu_types_deployment(window, qtbot, tmp_path):
         assert cell("served") == f"{d['output_tokens_per_second']:,.0f}"
         assert cell("tpot") == ms_text(d["tpot_seconds"])
         assert cell("per_million") == f"${d['cost_per_million_output_tokens']['cloud_on_demand']:,.2f}"
+
+
+def test_step_5_leaves_out_the_training_job(window, qtbot, tmp_path):
+    from gpuplanner.ui.wizard import Pages
+
+    open_scenario(window, qtbot, tmp_path / "serving.gpuplan.toml", DEMO_SCENARIO)
+    window.wizard.go_to(Pages.RESULTS)
+    page = window.wizard.results_page
+    assert page.sentence.text() == window.results_view.recommendation.text()
+    assert page.box.title().endswith("as given in step 3")
+    assert not page.values["wall"].isVisibleTo(page) and page.values["memory"].isVisibleTo(page)
