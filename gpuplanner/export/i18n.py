@@ -7,7 +7,7 @@ without a Korean entry falls back to English.
 
 from __future__ import annotations
 
-from . import i18n_ko
+from . import i18n_ko, i18n_ko_cost
 
 LANGUAGES = ("en", "ko")
 
@@ -141,7 +141,15 @@ KO: dict[str, str] = {
 }
 
 
-KO = {**i18n_ko.UNITS, **i18n_ko.LABELS, **i18n_ko.NOTES, **i18n_ko.DEADLINE, **i18n_ko.CHECKS, **KO}
+KO = {
+    **i18n_ko.UNITS,
+    **i18n_ko.LABELS,
+    **i18n_ko.NOTES,
+    **i18n_ko.DEADLINE,
+    **i18n_ko.CHECKS,
+    **i18n_ko_cost.COST_LINES,
+    **KO,
+}
 
 # Sheet names: at most 31 characters, none of : \\ / ? * [ ] (Excel's rules), and short enough for a tab.
 SHEET_NAMES_KO: dict[str, str] = {

@@ -19,7 +19,8 @@ from gpuplanner.core.engine import estimate
 from gpuplanner.export import export_workbook
 from gpuplanner.export.workbook.builder import Builder
 from gpuplanner.export.workbook.sheets import tco_lines
-from gpuplanner.export.workbook.sheets.tco_block import SHEET
+from gpuplanner.export.workbook.sheets.tco import FIRST_BLOCK_ROW, YEAR0_COLUMN
+from gpuplanner.export.workbook.sheets.tco_block import BLOCK_KEYS, SHEET
 
 BASE = """
 schema = 1
@@ -135,26 +136,29 @@ def test_every_cost_line_is_the_tco_cell_rendered_from_its_definition(
     ws = wb[SHEET]
     rows = dict(_block_rows(builder))
     opt = builder.main
+    assert opt.inputs.residual_curve and opt.inputs.lease_usd_per_node_month  # the scenario sets every new key
     missing = set()
     for line in cl.LINES:
         if line.name == "hours":
             formula = str(name_cell(wb, "calc_hours").value)
         elif line.name == "energy_in_year":
-            # a yearly line: the year-1 column, with y the year cell of that column
-            continue
+            # a yearly line: each year column, with y the year cell of that column (row 4)
+            formula = str(ws.cell(row=rows["energy_full"], column=YEAR0_COLUMN + 1).value)
         else:
             formula = str(ws.cell(row=rows[tco_lines.LINE_ROW[line.name]], column=3).value)
         cell = {k: f"$C${r}" for k, r in rows.items()}.__getitem__
-        want = tco_lines.render(line.name, tco_lines.namer(builder, opt, cell))
+
+        def var(v: str) -> str:
+            return "F$4" if v == "y" else tco_lines.default_var(v)
+
+        want = tco_lines.render(line.name, tco_lines.namer(builder, opt, cell, var=var), var)
         if want not in formula:
             missing.add(f"{line.name}: {formula!r} does not contain {want!r}")
     assert not missing, "\n".join(sorted(missing))
 
 
 def _block_rows(builder: Builder) -> Any:
-    from gpuplanner.export.workbook.sheets.tco import FIRST_BLOCK_ROW
-    from gpuplanner.export.workbook.sheets.tco_block import BLOCK_KEYS
-
+    """(key, row) of the main option's block, the first on the TCO sheet."""
     r = FIRST_BLOCK_ROW + 1
     for key in BLOCK_KEYS:
         if key is not None:
