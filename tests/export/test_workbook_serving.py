@@ -11,7 +11,16 @@ from typing import Any
 
 import openpyxl
 import pytest
-from export_helpers import REPO, TMP_SCENARIOS, LibreOffice, close, error_cells, load_scenario, name_value
+from export_helpers import (
+    REPO,
+    TMP_SCENARIOS,
+    LibreOffice,
+    close,
+    error_cells,
+    load_scenario,
+    name_cell,
+    name_value,
+)
 
 from gpuplanner.core.catalog import Catalog
 from gpuplanner.core.scenario_io import parse_scenario
@@ -185,12 +194,17 @@ def test_serving_sheet_layout(tmp_path: Path, catalog: Catalog) -> None:
     formula = wb.defined_names["out_serving_cost_per_million_output_tokens"].attr_text
     cell = ws[formula.split("!")[1].replace("$", "")]
     assert cell.data_type == "f"  # the key figure is a formula, not a pasted number
-    _engine_cells_green(ws, plan.deployments)
+    _engine_cells_green(wb, plan.deployments)
 
 
-def _engine_cells_green(ws: Any, deployments: tuple[Deployment, ...]) -> None:
-    counts = [c for row in ws.iter_rows() for c in row if c.value == deployments[0].gpu_count and c.column >= 3]
-    assert counts and all(c.fill.fgColor.rgb.endswith("E2EFDA") for c in counts if c.data_type == "n")
+def _engine_cells_green(wb: Any, deployments: tuple[Deployment, ...]) -> None:
+    """Every eng_* name of the sheet is a green number (the formulas cannot follow it; a new export does)."""
+    names = [n for n in wb.defined_names if n.startswith("eng_serving")]
+    assert len(names) == 7 * (len(deployments) + 1)
+    for n in names:
+        cell = name_cell(wb, n)
+        assert cell.data_type == "n" and cell.fill.fgColor.rgb.endswith("E2EFDA"), n
+    assert name_value(wb, "eng_serving_d1_gpu_count") == deployments[0].gpu_count
 
 
 def test_training_workbook_has_no_serving_sheet(tmp_path: Path, catalog: Catalog) -> None:

@@ -44,8 +44,8 @@ BLANK = '""'
 # The recommended deployment's figures (defined names; "" when there is none or the price is not published).
 REC_NAMES = (
     ("gpu", "GPU type", "", "text", None),
-    ("gpu_count", "GPUs in the deployment", "GPUs", "int", "eng_serving_gpu_count"),
-    ("tps", "Output tokens/s, whole deployment", "tokens/s", "int", "eng_serving_output_tokens_per_second"),
+    ("gpu_count", "GPUs in the deployment", "GPUs", "int", None),
+    ("tps", "Output tokens/s, whole deployment", "tokens/s", "int", None),
     ("od", "Cost per million output tokens, cloud on demand", "{cur} per 1M tokens", "money2", ""),
     ("r1", "Cost per million output tokens, cloud reserved 1 year", "{cur} per 1M tokens", "money2", "_reserved_1y"),
     ("r3", "Cost per million output tokens, cloud reserved 3 years", "{cur} per 1M tokens", "money2", "_reserved_3y"),
@@ -113,6 +113,18 @@ def _targets_text(b: Builder, plan: ServingPlan, tr) -> str:  # type: ignore[no-
     if plan.tpot_slo_ms is not None:
         parts.append(f"TPOT ≤ {plan.tpot_slo_ms:g} ms")
     return "; ".join(parts)
+
+
+# Engine rows named per deployment (eng_serving_d{j}_*) and, for the recommended one, eng_serving_*.
+ENGINE_NAMES = (
+    ("gpu_count", "gpu_count"),
+    ("tp", "tp"),
+    ("replicas", "replicas"),
+    ("batch", "batch_per_replica"),
+    ("tps", "output_tokens_per_second"),
+    ("ttft", "ttft_ms"),
+    ("tpot", "tpot_ms"),
+)
 
 
 # Rows of the per-GPU-type table, after its header row: (key, label, unit, number format key).
@@ -204,6 +216,9 @@ def _deployments(b: Builder, ws: Worksheet, plan: ServingPlan, tr) -> dict[str, 
         put(ws, header, c, title, "header")
         _engine_column(b, ws, d, c, rows, tr)
         _cost_column(b, ws, d, opt, c, rows)
+        if is_rec:
+            for key, name in ENGINE_NAMES:
+                b.define(f"eng_serving_{name}", ws.title, rows[key], c)
     last = FIRST_COL + len(plan.deployments) - 1
     traffic_light(ws, f"{col(FIRST_COL)}{rows['meets']}:{col(last)}{rows['meets']}")
     traffic_light(ws, f"{col(FIRST_COL)}{rows['same']}:{col(last)}{rows['same']}")
@@ -272,6 +287,8 @@ def _cost_column(b: Builder, ws: Worksheet, d: Deployment, opt: Option | None, c
         put(ws, rows[key], c, F(formula), "bold" if key == "od" else "calc", b.fmt["money2"])
     put(ws, rows["own_eng"], c, d.owned_per_million_output_tokens, "engine", b.fmt["money2"])
     j = c - FIRST_COL + 1
+    for key, name in ENGINE_NAMES:  # the deployment's engine values, green, as every eng_* name
+        b.define(f"eng_serving_d{j}_{name}", ws.title, rows[key], c)
     for key in ("od", "r1", "r3", "spot", "own"):
         b.define(f"calc_serving_d{j}_{key}", ws.title, rows[key], c)
 
@@ -293,7 +310,7 @@ def _recommended(b: Builder, ws: Worksheet, plan: ServingPlan, cols: dict[str, i
             value = F(addr(cols[key], c))
         put(ws, r, 3, value, "bold" if key == "od" else "link", b.fmt[fmt])
         if suffix is not None:
-            b.define(suffix if suffix.startswith("eng_") else OUT + suffix, ws.title, r, 3)
+            b.define(OUT + suffix, ws.title, r, 3)
     b.define_range("out_serving_gpu", f"{quote_sheet(ws.title)}!{addr(REC_ROW + 1, 3)}")
 
 
