@@ -89,3 +89,22 @@ def test_a_given_concurrency_is_a_whole_number_of_sequences(window, qtbot):
     type_number(qtbot, f.batch, "48")
     assert window.doc.scenario.workload.batch == 48
     assert f.batch.text().endswith("48 sequences")
+
+
+def test_no_mnemonic_is_used_twice_on_the_serving_step(window, qtbot):
+    import re
+
+    from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton, QRadioButton
+
+    page = to_serving(window, qtbot)
+    taken_by_window = {"b", "n", "f", "e", "v", "t", "h"}  # Back, Next and the menu bar (as tests/ui/test_app.py)
+    keys = []
+    for cls in (QLabel, QCheckBox, QRadioButton, QPushButton):
+        for w in page.findChildren(cls):
+            m = re.search(r"&([^&\s])", w.text().replace("&&", ""))
+            if m and w.isVisibleTo(page):
+                keys.append(m.group(1).lower())
+                if isinstance(w, QLabel):
+                    assert w.buddy() is not None, w.text()
+    dupes = {k for k in keys if keys.count(k) > 1 or k in taken_by_window}
+    assert not dupes, sorted(dupes)
