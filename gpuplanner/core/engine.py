@@ -131,9 +131,11 @@ def estimate(
 
 def _estimate(s: Scenario, catalog: Catalog, target: Target, *, limits: bool, memo: CountMemo | None) -> Estimate:
     layout = choose_layout(s, target, memo)
-    memory = memory_for(
-        s.model, s.workload, layout, float(target.gpu.memory_bytes), target.gpu_count, solve_limits=limits
-    )
+    capacity = float(target.gpu.memory_bytes)
+    if memo is not None and memo.shared is not None and not limits:
+        memory = memo.shared.breakdown(s.model, s.workload, layout, capacity, target.gpu_count)
+    else:
+        memory = memory_for(s.model, s.workload, layout, capacity, target.gpu_count, solve_limits=limits)
     time = goodput = None
     if s.workload.is_training:
         time, goodput = estimate_time(s, target, layout, memory, catalog)

@@ -27,8 +27,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .framework import profile
-from .memory import GIB, RECOMPUTE_CODES, memory_for, training_components
+from .layout_grid import (  # noqa: F401  (re-exported: the planner's public names and its tests' helpers)
+    CONTEXT_PARALLEL,
+    LAYOUT_KEYS,
+    MICRO_BATCHES,
+    ZERO_STAGES,
+    LayoutGrid,
+    MemoryMemo,
+    _divisors,
+    _grid_memory,
+    _prime_factors,
+    layout_grid,
+)
+from .memory import GIB, memory_for
 from .recompute import RECOMPUTE_NAMES
 from .results import Estimate, Layout
 from .scenario import Scenario
@@ -39,9 +50,6 @@ if TYPE_CHECKING:
     from .catalog import Catalog
     from .engine import Target
 
-MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
-CONTEXT_PARALLEL = (1, 2, 4, 8, 16)
-ZERO_STAGES = (0, 1, 2, 3)
 # Layouts whose tokens/s differ by less than this are ranked as equal (then fewer cross-node peers, less
 # memory): the throughput model is far coarser than 0.1%.
 RANK_TOLERANCE = 1e-3
@@ -170,29 +178,6 @@ class Search:
         return idx[np.lexsort(self._rank_keys(idx))]
 
 
-def _prime_factors(n: int) -> dict[int, int]:
-    """{prime: exponent} by trial division of the shrinking cofactor: at most √n steps for a prime n (3,163
-    for the scenario bound of 10^7 GPUs), and far fewer for the smooth counts clusters have."""
-    factors: dict[int, int] = {}
-    d = 2
-    while d * d <= n:
-        while n % d == 0:
-            factors[d] = factors.get(d, 0) + 1
-            n //= d
-        d += 1 if d == 2 else 2
-    if n > 1:
-        factors[n] = factors.get(n, 0) + 1
-    return factors
-
-
-def _divisors(n: int) -> list[int]:
-    """Every divisor of n, ascending, built from its prime factorisation (not by testing all d ≤ √n)."""
-    divisors = [1]
-    for prime, exponent in _prime_factors(n).items():
-        divisors = [d * prime**k for d in divisors for k in range(exponent + 1)]
-    return sorted(divisors)
-
-
 def _cross_node_peers(tp: np.ndarray, cp: np.ndarray, dp: np.ndarray, pp: np.ndarray, per_node: int) -> np.ndarray:
     """Peers in other nodes, summed over the TP, CP, DP and PP groups, rank order tp-cp-dp-pp (Megatron)."""
     out = np.zeros(tp.shape, dtype=np.int64)
@@ -204,125 +189,10 @@ def _cross_node_peers(tp: np.ndarray, cp: np.ndarray, dp: np.ndarray, pp: np.nda
     return out
 
 
-def _axis(given: int | None, choices: list[int]) -> list[int]:
-    return [given] if given is not None else choices
-
-
-LAYOUT_KEYS = ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")
-_GRID_AXES = ("tp", "pp", "cp", "ep", "zero", "micro_batch", "recompute")
-
-
-@dataclass(frozen=True)
-class LayoutGrid:
-    """The layout keys as broadcastable axes of one grid (tp × pp × cp × ep × zero × micro-batch × recompute,
-    each array one axis long, dp over tp × pp × cp) and the mask of the valid combinations.
-
-    Memory is evaluated on the axes, not on the flattened layouts: numpy then computes each term on the axes it
-    depends on (activations do not depend on ZeRO or ep, the stage parameters not on the micro-batch, …) and
-    broadcasts, so the same elementwise formulas give the same numbers with a fraction of the work."""
-
-    axes: dict[str, np.ndarray]
-    valid: np.ndarray  # bool, the full grid's shape
-
-    def flat(self) -> dict[str, np.ndarray]:
-        """The valid layouts as int64 arrays, in the grid's C order (meshgrid "ij", raveled): each axis indexed
-        at the valid entries' coordinates (np.nonzero is in C order), not broadcast to the whole grid first."""
-        where = np.nonzero(self.valid)
-        zeros = np.zeros_like(where[0])  # a length-one dimension: index 0 (an int would drop the layouts' axis)
-        out = {}
-        for k in LAYOUT_KEYS:
-            a = self.axes[k]
-            out[k] = a[tuple(w if n > 1 else zeros for w, n in zip(where, a.shape, strict=True))]
-        return out
-
-    def pick(self, values: np.ndarray) -> np.ndarray:
-        """A grid-shaped (or broadcastable) result at the valid layouts, in `flat`'s order."""
-        return np.broadcast_to(values, self.valid.shape)[self.valid]
-
-
-def layout_grid(s: Scenario, target: Target) -> LayoutGrid:
-    """Every combination of the layout keys (given keys fixed) as broadcastable axes, with the valid mask."""
-    p, m, w = s.parallel, s.model, s.workload
-    n, per_node = target.gpu_count, target.gpus_per_node
-    if w.method == "inference":
-        cps, eps, zeros, mbs, rcs = [1], [1], [0], [1], [RECOMPUTE_CODES["selective"]]
-    else:
-        cps = _axis(p.cp, [c for c in CONTEXT_PARALLEL if w.seq_len % c == 0])
-        eps = _axis(p.ep, _divisors(m.experts) if m.is_moe else [1])
-        zeros = _axis(p.zero, list(ZERO_STAGES))
-        mbs = _axis(w.micro_batch, list(MICRO_BATCHES))
-        # the policies the framework offers; an absent recompute is the planner's choice among them
-        policies = profile(w.framework).recompute_policies
-        rcs = [RECOMPUTE_CODES[w.recompute]] if w.recompute is not None else [RECOMPUTE_CODES[r] for r in policies]
-    tps = _axis(
-        p.tp, [t for t in _divisors(per_node) if m.heads % t == 0 and (m.kv_heads % t == 0 or t % m.kv_heads == 0)]
-    )
-    pps = _axis(p.pp, [q for q in _divisors(n) if q <= m.layers])
-    if p.vpp > 1:
-        pps = [q for q in pps if q >= 2 and q * p.vpp <= m.layers]
-    values = (tps, pps, cps, eps, zeros, mbs, rcs)
-    rank = len(values)
-    axes: dict[str, np.ndarray] = {}
-    for i, (name, v) in enumerate(zip(_GRID_AXES, values, strict=True)):
-        shape = [1] * rank
-        shape[i] = len(v)
-        axes[name] = np.array(v, dtype=np.int64).reshape(shape)
-    tp, pp, cp, ep, mb = axes["tp"], axes["pp"], axes["cp"], axes["ep"], axes["micro_batch"]
-    model_par = tp * pp * cp
-    ok = n % model_par == 0
-    # dp of an invalid combination is never used (masked out); 1 keeps the memory formulas finite there
-    dp = np.where(ok, n // model_par, 1)
-    ok = ok & (dp >= 1) & (((dp * cp) % ep) == 0)
-    if w.is_training and w.global_batch:
-        ok = ok & ((w.global_batch % np.maximum(mb * dp, 1)) == 0)
-    axes["dp"] = dp
-    full = np.broadcast_shapes(*(a.shape for a in axes.values()))
-    return LayoutGrid(axes=axes, valid=np.broadcast_to(ok, full))
-
-
 def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
     """Every valid combination of the layout keys as int64 arrays (tp, pp, cp, ep, dp, zero, micro_batch,
     recompute); given keys fixed."""
     return layout_grid(s, target).flat()
-
-
-class MemoryMemo:
-    """Memory (peak, overhead) of every valid layout at one GPU count, shared by one Plan's GPU types.
-
-    Training memory depends on the model, the workload, the layout keys and the GPU count only (plus the node
-    size through the TP axis), never on the GPU type: the candidates' sweeps ask for the same counts, and each
-    grid is evaluated once per Plan. The key holds every input of `layout_grid` and `training_components`;
-    `core/plan.py` makes one per Plan, so it never outlives it, and `max_entries` bounds it besides."""
-
-    def __init__(self, max_entries: int = 256) -> None:
-        self.max_entries = max_entries
-        self._memory: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
-
-    def memory(self, s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndarray, np.ndarray]:
-        key = (s.model, s.workload, s.parallel, target.gpu_count, target.gpus_per_node)
-        found = self._memory.get(key)
-        if found is None:
-            found = _grid_memory(s, target, grid)
-            if len(self._memory) >= self.max_entries:
-                self._memory.pop(next(iter(self._memory)))  # the oldest: a Plan asks count by count
-            self._memory[key] = found
-        return found
-
-
-def _grid_memory(s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndarray, np.ndarray]:
-    """(peak, overhead) bytes of the grid's valid layouts, in `LayoutGrid.flat` order (read-only arrays)."""
-    comp = training_components(
-        s.model,
-        s.workload,
-        **grid.axes,
-        vpp=s.parallel.vpp,
-        sequence_parallel=s.parallel.sequence_parallel,
-        gpu_count=target.gpu_count,
-    )
-    total, overhead = grid.pick(comp.total), grid.pick(comp.overhead)
-    total.setflags(write=False)
-    overhead.setflags(write=False)
-    return total, overhead
 
 
 def search(s: Scenario, target: Target, *, fitting_only: bool = False, shared: MemoryMemo | None = None) -> Search:
