@@ -68,15 +68,10 @@ class LayoutGrid:
     valid: np.ndarray  # bool, the full grid's shape
 
     def flat(self) -> dict[str, np.ndarray]:
-        """The valid layouts as int64 arrays, in the grid's C order (meshgrid "ij", raveled): each axis indexed
-        at the valid entries' coordinates (np.nonzero is in C order), not broadcast to the whole grid first."""
-        where = np.nonzero(self.valid)
-        zeros = np.zeros_like(where[0])  # a length-one dimension: index 0 (an int would drop the layouts' axis)
-        out = {}
-        for k in LAYOUT_KEYS:
-            a = self.axes[k]
-            out[k] = a[tuple(w if n > 1 else zeros for w, n in zip(where, a.shape, strict=True))]
-        return out
+        """The valid layouts as int64 arrays, in the grid's C order (meshgrid "ij", raveled). Broadcasting each
+        axis to the grid and masking is faster here than indexing at np.nonzero's coordinates (7-D nonzero)."""
+        shape, keep = self.valid.shape, self.valid.ravel()
+        return {k: np.broadcast_to(self.axes[k], shape).ravel()[keep] for k in LAYOUT_KEYS}
 
     def pick(self, values: np.ndarray) -> np.ndarray:
         """A grid-shaped (or broadcastable) result at the valid layouts, in `flat`'s order."""
