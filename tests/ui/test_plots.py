@@ -4,9 +4,11 @@ hover, follows the palette, and exports to PNG and SVG."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from PySide6.QtGui import QImage
+from ui_helpers import wait_for_results
 
 from gpuplanner.core.engine import estimate
 from gpuplanner.ui import formatting as fmt
@@ -49,6 +51,16 @@ def test_memory_plot_stacks_the_engine_breakdown(window, catalog):
         assert ("fits" in text) == m.fits and fmt.gib(abs(m.headroom)) in text
 
 
+def test_tco_plot_without_a_break_even_draws_no_break_even_line(window, qtbot):
+    s = window.doc.scenario  # renting this cheaply beats owning at every utilization
+    window.doc.edit(replace(s, cost=replace(s.cost, cloud_usd_per_gpu_hour=0.25)), "typed")
+    wait_for_results(qtbot, window)
+    assert window.runner.latest.primary.estimate.cost.breakeven_utilization is None
+    plot = window.results_view.tco_plot
+    assert "breakeven" not in plot.series
+    assert "onprem_tco" in plot.series and "cloud_on_demand" in plot.series
+
+
 def test_memory_hover_shows_formula(window):
     plot = window.results_view.memory_plot
     rs = window.runner.latest
@@ -60,7 +72,10 @@ def test_memory_hover_shows_formula(window):
     assert plot.tooltip_at(0.5, 1.0) is None  # between bars
 
 
-def test_tco_plot_draws_the_cost_curves(window):
+def test_tco_plot_draws_the_cost_curves(window, qtbot):
+    s = window.doc.scenario  # a price at which owning wins somewhere, so that the break-even line is drawn
+    window.doc.edit(replace(s, cost=replace(s.cost, cloud_usd_per_gpu_hour=6.0)), "typed")
+    wait_for_results(qtbot, window)
     plot = window.results_view.tco_plot
     rs = window.runner.latest
     cost = rs.primary.estimate.cost
@@ -74,6 +89,7 @@ def test_tco_plot_draws_the_cost_curves(window):
         assert list(x) == pytest.approx([100 * p.utilization for p in curve])
         assert list(y) == pytest.approx(ys)
     assert "onprem_tco" in plot.series and "cloud_on_demand" in plot.series
+    assert cost.breakeven_utilization is not None
     assert plot.series["breakeven"].value() == pytest.approx(100 * cost.breakeven_utilization)
     assert plot.series["utilization"].value() == pytest.approx(100 * rs.scenario.cost.utilization)
     text = plot.readout(0.5)
