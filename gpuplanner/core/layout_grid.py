@@ -57,8 +57,10 @@ _GRID_AXES = ("tp", "pp", "cp", "ep", "zero", "micro_batch", "recompute")
 
 @dataclass(frozen=True)
 class LayoutGrid:
-    """The layout keys as broadcastable axes of one grid (tp × pp × cp × ep × zero × micro-batch × recompute,
-    each array one axis long, dp over tp × pp × cp) and the mask of the valid combinations.
+    """The layout keys as broadcastable axes of one grid ((tp, pp, cp) × ep × zero × micro-batch × recompute:
+    the triples whose product divides the GPU count on the first axis, each other key one axis long, dp over the
+    triples) and the mask of the valid combinations. Raveled, the grid's order is the order of the full
+    tp × pp × cp × ep × zero × micro-batch × recompute meshgrid ("ij") with the invalid combinations left out.
 
     Memory is evaluated on the axes, not on the flattened layouts: numpy then computes each term on the axes it
     depends on (activations do not depend on ZeRO or ep, the stage parameters not on the micro-batch, …) and
@@ -98,19 +100,23 @@ def layout_grid(s: Scenario, target: Target) -> LayoutGrid:
     pps = _axis(p.pp, [q for q in _divisors(n) if q <= m.layers])
     if p.vpp > 1:
         pps = [q for q in pps if q >= 2 and q * p.vpp <= m.layers]
-    values = (tps, pps, cps, eps, zeros, mbs, rcs)
-    rank = len(values)
-    axes: dict[str, np.ndarray] = {}
-    for i, (name, v) in enumerate(zip(_GRID_AXES, values, strict=True)):
-        shape = [1] * rank
-        shape[i] = len(v)
+    # the first axis holds only the (tp, pp, cp) triples whose product divides the count, in the meshgrid's C
+    # order: the other triples (half of them at 64 GPUs, 95% at one) are never evaluated
+    triples = np.meshgrid(*(np.array(v, dtype=np.int64) for v in (tps, pps, cps)), indexing="ij")
+    tpg, ppg, cpg = (g.ravel() for g in triples)
+    whole = n % (tpg * ppg * cpg) == 0
+    axes: dict[str, np.ndarray] = {
+        "tp": tpg[whole].reshape(-1, 1, 1, 1, 1),
+        "pp": ppg[whole].reshape(-1, 1, 1, 1, 1),
+        "cp": cpg[whole].reshape(-1, 1, 1, 1, 1),
+    }
+    for i, (name, v) in enumerate(zip(_GRID_AXES[3:], (eps, zeros, mbs, rcs), strict=True)):
+        shape = [1] * 5
+        shape[i + 1] = len(v)
         axes[name] = np.array(v, dtype=np.int64).reshape(shape)
     tp, pp, cp, ep, mb = axes["tp"], axes["pp"], axes["cp"], axes["ep"], axes["micro_batch"]
-    model_par = tp * pp * cp
-    ok = n % model_par == 0
-    # dp of an invalid combination is never used (masked out); 1 keeps the memory formulas finite there
-    dp = np.where(ok, n // model_par, 1)
-    ok = ok & (dp >= 1) & (((dp * cp) % ep) == 0)
+    dp = n // (tp * pp * cp)
+    ok = (dp >= 1) & (((dp * cp) % ep) == 0)
     if w.is_training and w.global_batch:
         ok = ok & ((w.global_batch % np.maximum(mb * dp, 1)) == 0)
     axes["dp"] = dp

@@ -1,9 +1,10 @@
 """The planner's memoised memory (broadcast grid axes, one MemoryMemo per Plan) against the plain evaluation.
 
-The reference evaluates `training_components` on the flat list of valid layouts, as the planner did before the
-grid and the memo: random scenarios (methods, precisions, optimizers, frameworks, offload, global batch, MoE,
-given keys, GPU counts) must give exactly the same bytes, the same ranking, and the same answer with a memo that
-another GPU type has already filled.
+The reference enumerates the layouts on the full meshgrid and evaluates `training_components` on the flat list
+of valid layouts, as the planner did before the grid and the memo (commit 5c5143e): random scenarios (methods,
+precisions, optimizers, frameworks, offload, global batch, MoE, given keys, GPU counts) must give exactly the
+same layouts in the same order, the same bytes, the same ranking, and the same answer with a memo that another
+GPU type and neighbouring workloads have already filled.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from gpuplanner.core import planner as pl
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.engine import resolve_target
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.memory import training_components
+from gpuplanner.core.framework import profile
+from gpuplanner.core.memory import RECOMPUTE_CODES, training_components
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.scenario_io import parse_scenario
 
@@ -28,12 +30,39 @@ CATALOG = load_catalog(use_user_layer=False)
 KEYS = ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")
 
 
+def _meshgrid_layouts(s: Scenario, target: Any) -> dict[str, np.ndarray]:
+    """The planner's layouts as it enumerated them before the grid (commit 5c5143e, planner.candidate_layouts):
+    the full tp × pp × cp × ep × zero × micro-batch × recompute meshgrid, raveled, then the rules as a mask."""
+    p, m, w = s.parallel, s.model, s.workload
+    n, per_node = target.gpu_count, target.gpus_per_node
+    cps = [p.cp] if p.cp is not None else [c for c in pl.CONTEXT_PARALLEL if w.seq_len % c == 0]
+    eps = [p.ep] if p.ep is not None else (pl._divisors(m.experts) if m.is_moe else [1])
+    zeros = [p.zero] if p.zero is not None else list(pl.ZERO_STAGES)
+    mbs = [w.micro_batch] if w.micro_batch is not None else list(pl.MICRO_BATCHES)
+    policies = profile(w.framework).recompute_policies
+    rcs = [RECOMPUTE_CODES[w.recompute]] if w.recompute is not None else [RECOMPUTE_CODES[r] for r in policies]
+    heads_ok = [t for t in pl._divisors(per_node) if m.heads % t == 0 and (m.kv_heads % t == 0 or t % m.kv_heads == 0)]
+    tps = [p.tp] if p.tp is not None else heads_ok
+    pps = [p.pp] if p.pp is not None else [q for q in pl._divisors(n) if q <= m.layers]
+    if p.vpp > 1:
+        pps = [q for q in pps if q >= 2 and q * p.vpp <= m.layers]
+    axes = (tps, pps, cps, eps, zeros, mbs, rcs)
+    grids = np.meshgrid(*(np.array(a, dtype=np.int64) for a in axes), indexing="ij")
+    tp, pp, cp, ep, zero, mb, rc = (g.ravel() for g in grids)
+    model_par = tp * pp * cp
+    ok = n % model_par == 0
+    dp = np.where(ok, n // model_par, 0)
+    ok &= dp >= 1
+    ok &= ((dp * cp) % ep) == 0
+    if w.global_batch:
+        ok &= (w.global_batch % np.maximum(mb * dp, 1)) == 0
+    flat = {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "dp": dp, "zero": zero, "micro_batch": mb, "recompute": rc}
+    return {k: v[ok] for k, v in flat.items()}
+
+
 def _flat_memory(s: Scenario, target: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """The unmemoised path: every valid layout as a flat array, memory evaluated on them directly."""
-    grid = pl.layout_grid(s, target)
-    shape, keep = grid.valid.shape, grid.valid.ravel()
-    # every axis broadcast to the whole grid and raveled (meshgrid "ij"), as the planner built them before
-    c = {k: np.broadcast_to(grid.axes[k], shape).ravel()[keep] for k in KEYS}
+    c = _meshgrid_layouts(s, target)
     comp = training_components(
         s.model,
         s.workload,
