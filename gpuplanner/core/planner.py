@@ -3,7 +3,8 @@
 The search is vectorised: all combinations of TP × PP × CP × EP × ZeRO × micro-batch × recompute that obey
 the layout rules (`scenario_io.layout_problem`) are built as numpy arrays, and memory
 (`memory.training_components`) and step time (`throughput.step_times`) are evaluated once each over all of
-them. Keys the scenario gives are fixed; absent keys (None) are searched:
+them (memory on the broadcast axes of `core/layout_grid.py`, shared by one Plan's GPU types; step time on the
+layouts that fit). Keys the scenario gives are fixed; absent keys (None) are searched:
 
 - tp: divisors of the node size (tensor parallel stays within a node) that divide the attention heads and
   divide the KV heads or are a multiple of them;
