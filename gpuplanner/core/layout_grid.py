@@ -130,11 +130,14 @@ class MemoryMemo:
     Training memory depends on the model, the workload, the layout keys and the GPU count only (plus the node
     size through the TP axis), never on the GPU type: the candidates' sweeps ask for the same counts, and each
     grid is evaluated once per Plan. The key holds every input of `layout_grid` and `training_components`;
-    `core/plan.py` makes one per Plan, so it never outlives it, and `max_entries` bounds it besides."""
+    `core/plan.py` makes one per Plan, so it never outlives it, and `max_entries` and `max_bytes` (the arrays
+    held: a MoE model's grids reach 10^5 layouts, 1.6 MB each) bound it besides."""
 
-    def __init__(self, max_entries: int = 256) -> None:
+    def __init__(self, max_entries: int = 256, max_bytes: int = 64 * 2**20) -> None:
         self.max_entries = max_entries
+        self.max_bytes = max_bytes
         self._memory: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
+        self._bytes = 0
         self._breakdowns: dict[tuple[object, ...], MemoryBreakdown] = {}
 
     def breakdown(
@@ -156,9 +159,13 @@ class MemoryMemo:
         found = self._memory.get(key)
         if found is None:
             found = _grid_memory(s, target, grid)
-            if len(self._memory) >= self.max_entries:
-                self._memory.pop(next(iter(self._memory)))  # the oldest: a Plan asks count by count
+            size = found[0].nbytes + found[1].nbytes
+            # the oldest go first: a Plan asks count by count, GPU type after GPU type
+            while self._memory and (len(self._memory) >= self.max_entries or self._bytes + size > self.max_bytes):
+                old = self._memory.pop(next(iter(self._memory)))
+                self._bytes -= old[0].nbytes + old[1].nbytes
             self._memory[key] = found
+            self._bytes += size
         return found
 
 

@@ -195,6 +195,11 @@ def test_memo_key_separates_counts_and_workloads() -> None:
     assert c.size != a.size
     assert len(shared._memory) == 2
     assert np.array_equal(pl.search(base, target, shared=shared).total, a.total)  # re-evaluated after eviction
+    held = a.total.nbytes + a.overhead.nbytes
+    small = pl.MemoryMemo(max_bytes=held + 1)  # room for one grid's arrays of this size
+    pl.search(base, target, shared=small)
+    pl.search(longer, target, shared=small)
+    assert len(small._memory) == 1 and small._bytes <= held + 1
     with pytest.raises(ValueError):
         a_total = shared.memory(base, target, pl.layout_grid(base, target))[0]
         a_total[0] = 0.0  # the memo's arrays are read-only
