@@ -15,7 +15,7 @@ from .layered import lay_over, read_user_layer
 from .lookup import Catalog
 from .schema import SCHEMA
 from .types import CatalogError, RawRow
-from .user_layer import default_user_dir, user_layer_lock
+from .user_layer import LOCK_FILE, default_user_dir, user_layer_lock
 
 
 def load_catalog(folder: Path | None = None, *, user_dir: Path | None = None, use_user_layer: bool = True) -> Catalog:
@@ -59,8 +59,10 @@ READ_LOCK_TIMEOUT_SECONDS = 2.0  # a save holds the lock for milliseconds; a rea
 def _reading(user_dir: Path) -> Iterator[None]:
     """The user layer's lock while its four files are read, so that a save of several tables at once (a new
     GPU with its server) is never seen half done. Loading must work without it: a folder we cannot create
-    the lock file in, or a lock held too long, and the files are read as they are."""
-    if not user_dir.is_dir():
+    the lock file in, or a lock held too long, and the files are read as they are. A reader never creates
+    the lock file (a folder handed to `--catalog` or a test's data stays as it was): every save creates it
+    before it writes, so where none exists no save has run and there is nothing to wait for."""
+    if not (user_dir / LOCK_FILE).is_file():
         yield
         return
     try:

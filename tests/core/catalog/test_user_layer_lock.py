@@ -150,3 +150,13 @@ def test_loading_reads_anyway_when_the_lock_is_held_too_long(tmp_path: Path, mon
     finally:
         release.set()
         holder.join(TIMEOUT_S)
+
+
+def test_loading_a_folder_no_save_has_touched_writes_nothing_there(tmp_path: Path) -> None:
+    save_user_row("gpus", {"id": "l4", "gemm_efficiency": 0.6}, tmp_path)
+    layer = tmp_path / "copied"  # a user layer copied in by hand (or a test's data): no save ever ran here
+    layer.mkdir()
+    (layer / "gpus.csv").write_bytes((tmp_path / "gpus.csv").read_bytes())
+    before = sorted(p.name for p in layer.iterdir())
+    assert load_catalog(user_dir=layer).gpu("l4").gemm_efficiency == 0.6
+    assert sorted(p.name for p in layer.iterdir()) == before  # no lock file left behind by a reader
