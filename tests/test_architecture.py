@@ -69,3 +69,15 @@ def test_the_linter_sees_what_the_contracts_forbid(lint_imports: str, tmp_path: 
     proc = run(lint_imports, str(config))
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "Contracts: 0 kept, 3 broken." in proc.stdout, proc.stdout
+
+
+MAX_MODULE_LINES = 500  # one module, one job: a module past this holds several and is split
+
+
+def test_no_module_is_over_500_lines() -> None:
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in sorted((ROOT / "gpuplanner").rglob("*.py"))
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"

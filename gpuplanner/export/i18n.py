@@ -7,7 +7,7 @@ without a Korean entry falls back to English.
 
 from __future__ import annotations
 
-from . import i18n_ko, i18n_ko_cost
+from . import i18n_ko, i18n_ko_cost, i18n_ko_sheets
 
 LANGUAGES = ("en", "ko")
 
@@ -146,7 +146,7 @@ KO = {
     **i18n_ko.LABELS,
     **i18n_ko.NOTES,
     **i18n_ko.DEADLINE,
-    **i18n_ko.CHECKS,
+    **i18n_ko_sheets.CHECKS,
     **i18n_ko_cost.COST_LINES,
     **KO,
 }

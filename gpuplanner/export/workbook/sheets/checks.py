@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...cells import F, put
-from ...i18n_ko import CHECKS as CHECKS_KO
+from ...i18n_ko_sheets import CHECKS as CHECKS_KO
 from ..styles import traffic_light
 
 if TYPE_CHECKING:

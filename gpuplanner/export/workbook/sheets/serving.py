@@ -24,7 +24,7 @@ from openpyxl.styles import Alignment
 from openpyxl.worksheet.pagebreak import Break
 
 from ...cells import F, addr, col, put, quote_text
-from ...i18n_ko import SERVING as SERVING_KO
+from ...i18n_ko_sheets import SERVING as SERVING_KO
 from .. import charts
 from ..layout import PALETTE
 from ..localize import quote_sheet
