@@ -52,7 +52,14 @@ def _own(blk: TcoBlock) -> None:
         lambda c: "+".join(y_(k, c) for k in OWN_PARTS) + f"-{y_('cf_residual', c)}",
         guard=K,
     )
-    blk.across("own_cum", "Own: cumulative", cur, lambda c: _cumulative(blk, "own", c), total=False, guard=K)
+    blk.across(
+        "own_cum",
+        "Own: cumulative, resale credited at the horizon",
+        cur,
+        lambda c: _cumulative(blk, "own", c),
+        total=False,
+        guard=K,
+    )
 
 
 def _rent(blk: TcoBlock) -> None:
