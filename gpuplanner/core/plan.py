@@ -321,7 +321,8 @@ def _recommend_for_deadline(s: Scenario, deadline: Mapping[str, DeadlineAnswer])
 def _unsure_text(probability: float | None, unsure: bool) -> str:
     if not unsure or probability is None:
         return ""
-    return f"; only {100 * probability:.0f}% likely to fit, and no candidate fits more surely"
+    # rounded down, as the app shows it: 89.6% must not read "90%" under a rule that asks for 90%
+    return f"; only {math.floor(100 * probability):.0f}% likely to fit, and no candidate fits more surely"
 
 
 def _job_cost(s: Scenario, e: Estimate) -> tuple[float, bool | None]:
