@@ -6,9 +6,6 @@ A pointer into the project's own working notes (``reference/hardware_notes.md``,
 vendor page, price page with its date, GitHub repository + file) must be written instead. Every text cell of
 every catalog CSV, every line of ``models.toml`` and the catalog README, and every line (comments included) of
 the default and example scenarios is scanned; a failure names the file, the row and the column.
-
-``catalog/nodes.csv`` is left out of the parametrisation on purpose: another change owns its cleaning. Add it
-to ``CSV_FILES`` once its sources are public.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ _MD_PATH = re.compile(r"[\w./:-]*\.md\b")
 _URL_START = re.compile(r"^(?:https?://|[\w-]+(?:\.[\w-]+)+/)")
 _REPO_BEFORE = re.compile(r"(?:^|[\s(`'\"])[\w.-]+/[\w.-]+[\s`]+$")
 
-CSV_FILES = ("gpus.csv", "cloud_offers.csv", "sites.csv")
+CSV_FILES = ("gpus.csv", "nodes.csv", "cloud_offers.csv", "sites.csv")
 
 
 def internal_pointers(text: str) -> list[str]:
@@ -107,9 +104,9 @@ def test_shipped_scenarios_cite_public_sources_only(path: Path) -> None:
 
 
 def test_every_shipped_catalog_file_is_scanned() -> None:
-    """A new catalog file must be added here (or, like nodes.csv for now, left out knowingly)."""
+    """A new catalog file must be added here."""
     shipped = {p.name for p in catalog_dir().iterdir() if p.is_file()}
-    assert shipped == {*CSV_FILES, "models.toml", "README.md", "nodes.csv"}
+    assert shipped == {*CSV_FILES, "models.toml", "README.md"}
     assert len(_scenarios()) >= 2
 
 
