@@ -131,10 +131,17 @@ class OfferPicker(QWidget):
         lay.addWidget(self.line)
         self._offers: tuple[CloudOffer, ...] = ()
         self.stale = False
+        self.price_usd_per_hour: float | None = None
+        self.dearer_than_on_demand = False
         self.combo.activated.connect(self._activated)
 
-    def set_offers(self, offers: Sequence[CloudOffer], price: float | None) -> None:
-        """Show ``offers`` (one GPU, one tier) with ``price`` (the scenario's, None = the catalog default)."""
+    def set_offers(
+        self, offers: Sequence[CloudOffer], price: float | None, on_demand_usd_per_hour: float | None = None
+    ) -> None:
+        """Show ``offers`` (one GPU, one tier) with ``price`` (the scenario's, None = the catalog default).
+        With ``on_demand_usd_per_hour`` (a reserved or spot tier), a price above it is flagged: the per-tier
+        default rule can pick offers of different providers and dates, and a reserved price paid for every hour
+        that is dearer than renting on demand is almost never a real choice."""
         self._offers = tuple(sorted(offers, key=lambda o: (not o.default, o.usd_per_gpu_hour)))
         self.combo.blockSignals(True)
         self.combo.clear()
@@ -153,6 +160,16 @@ class OfferPicker(QWidget):
         self.combo.setEnabled(bool(self._offers))
         self.combo.blockSignals(False)
         text, self.stale = provenance(self._offers, price)
+        default = next((o for o in self._offers if o.default), None)
+        self.price_usd_per_hour = price if price is not None else (default.usd_per_gpu_hour if default else None)
+        mine, od = self.price_usd_per_hour, on_demand_usd_per_hour
+        self.dearer_than_on_demand = mine is not None and od is not None and mine > od
+        if self.dearer_than_on_demand:
+            text += "\n" + tr(
+                "⚠ dearer than the on-demand price (${0:,.2f} per GPU-hour): these offers come from different "
+                "providers or dates; pick another offer or type your quote"
+            ).format(od)
+            self.stale = True
         self.line.setText(text)
         self.line.setStyleSheet(f"color: {caution_color(self.palette())};" if self.stale else "")
 

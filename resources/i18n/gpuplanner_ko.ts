@@ -456,14 +456,19 @@
             <translation>이 가격의 출처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/offer_picker.py" line="142" />
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="149" />
             <source> (default)</source>
             <translation> (기본값)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/offer_picker.py" line="149" />
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="156" />
             <source>your edit: ${0:,.2f}</source>
             <translation>직접 입력: ${0:,.2f}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/offer_picker.py" line="169" />
+            <source>⚠ dearer than the on-demand price (${0:,.2f} per GPU-hour): these offers come from different providers or dates; pick another offer or type your quote</source>
+            <translation>⚠ 온디맨드 가격(GPU 시간당 ${0:,.2f})보다 비쌉니다: 서로 다른 제공업체나 시점의 상품입니다. 다른 상품을 고르거나 받은 견적을 입력하세요</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="43" />
@@ -4362,7 +4367,7 @@ An existing file there was left as it was.</source>
             <translation>카탈로그</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="276" />
+            <location filename="../../gpuplanner/ui/pages/cost_page.py" line="279" />
             <source>Catalog prices for {0}. A price you type applies to every candidate GPU.</source>
             <translation>{0}의 카탈로그 가격입니다. 직접 입력한 가격은 모든 후보 GPU에 적용됩니다.</translation>
         </message>

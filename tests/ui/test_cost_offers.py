@@ -138,3 +138,19 @@ def test_unknown_owning_tco_names_the_missing_field(window, qtbot) -> None:
         assert "Server price" not in value.text() and all(input_label(n) in value.text() for n in rest)
     else:
         assert value.text().startswith("$")
+
+
+def test_a_reserved_price_dearer_than_on_demand_is_flagged(costs, window, qtbot) -> None:
+    s = window.doc.scenario
+    reserved = costs.offers["reserved_1y"]
+    window.doc.edit(replace(s, cost=replace(s.cost, cloud_usd_per_gpu_hour=0.01)), "typed")  # below any offer
+    wait_for_results(qtbot, window)
+    costs.load()
+    assert reserved.price_usd_per_hour is not None  # the default GPU (H100) has a reserved 1-year offer
+    assert reserved.dearer_than_on_demand and reserved.stale
+    assert "⚠ dearer than the on-demand price ($0.01 per GPU-hour)" in reserved.line.text()
+    window.doc.edit(replace(s, cost=replace(s.cost, cloud_usd_per_gpu_hour=99.0)), "typed")
+    wait_for_results(qtbot, window)
+    costs.load()
+    assert not reserved.dearer_than_on_demand and "dearer" not in reserved.line.text()
+    assert not costs.offers["on_demand"].dearer_than_on_demand  # on demand is never read against itself

@@ -265,9 +265,12 @@ class CostPage(PlannerPage):
             w.set_values(getattr(c, key), dv, src)
         gpu = s.hardware.gpu
         known = gpu in self.doc.catalog.gpus
-        for tier, picker in self.offers.items():
+        on_demand = None
+        for tier, picker in self.offers.items():  # on demand first: the other tiers are read against it
             offers = self.doc.catalog.offers_for(gpu, tier) if known else ()
-            picker.set_offers(offers, getattr(c, TIER_KEYS[tier]))
+            picker.set_offers(offers, getattr(c, TIER_KEYS[tier]), None if tier == "on_demand" else on_demand)
+            if tier == "on_demand":
+                on_demand = picker.price_usd_per_hour
 
     def after_commit(self, s: Scenario) -> None:
         g = self.doc.catalog.gpus.get(s.hardware.gpu)
