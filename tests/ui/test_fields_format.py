@@ -20,6 +20,17 @@ def test_sequence_length_shows_and_reads_separators(window, qtbot):
     qtbot.waitUntil(lambda: window.doc.scenario.workload.seq_len == 16_384, timeout=2000)
 
 
+def test_typing_plain_digits_into_a_grouped_field_gives_that_number(window, qtbot):
+    """Each keystroke re-reads the document into the page; a page that re-set its title on every refresh re-laid the
+    wizard out, Qt then rewrote the box's text as "1,638" with the cursor before the 8, and "16384" became 16,348."""
+    window.wizard.go_to(Pages.TRAINING)
+    box = window.wizard.training_page.seq_len
+    type_number(qtbot, box, "16384")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert box.value() == 16_384
+    qtbot.waitUntil(lambda: window.doc.scenario.workload.seq_len == 16_384, timeout=2000)
+
+
 def test_gpu_count_shows_separators(window):
     window.wizard.go_to(Pages.HARDWARE)
     box = window.wizard.hardware_page.gpu_count

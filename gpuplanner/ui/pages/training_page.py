@@ -426,11 +426,14 @@ class TrainingPage(PlannerPage):
         self.lora_box.setVisible(lora)
         self.infer_box.setVisible(not training)
         if training:
-            self.setTitle(self.tr("Data and training setup"))
-            self.setSubTitle(self.tr("How much data, in what batches, with which memory savers and layout."))
+            title = self.tr("Data and training setup")
+            subtitle = self.tr("How much data, in what batches, with which memory savers and layout.")
         else:
-            self.setTitle(self.tr("Serving setup"))
-            self.setSubTitle(self.tr("Request lengths, load and latency targets, precision and layout."))
+            title = self.tr("Serving setup")
+            subtitle = self.tr("Request lengths, load and latency targets, precision and layout.")
+        if (title, subtitle) != (self.title(), self.subTitle()):  # only on a change of method: a new title
+            self.setTitle(title)  # re-lays the wizard out, which rewrites the text of the box being typed in
+            self.setSubTitle(subtitle)
         self.data_form.set_row_visible(self.rows["workload.tokens"], not by_dataset)
         self.data_form.set_row_visible(self.rows["workload.dataset_tokens"], by_dataset)
         self.data_form.set_row_visible(self.rows["workload.epochs"], by_dataset)
