@@ -91,9 +91,10 @@ def test_memory_axis_groups_thousands(window):
 
 @pytest.mark.parametrize("utilization", [0.7, 0.95])
 def test_tco_line_labels_stay_inside_the_plot(window, qtbot, utilization):
-    s = window.doc.scenario
-    window.doc.edit(replace(s, cost=replace(s.cost, utilization=utilization)), "test")
+    s = window.doc.scenario  # a price that puts the break-even near the right edge (about 95%), where it was cut
+    window.doc.edit(replace(s, cost=replace(s.cost, utilization=utilization, cloud_usd_per_gpu_hour=1.9)), "test")
     wait_for_results(qtbot, window)
+    assert window.runner.latest.primary.estimate.cost.breakeven_utilization is not None
     plot = window.results_view.tco_plot
     inside = view_rect(plot).adjusted(-1, -1, 1, 1)
     for key in ("breakeven", "utilization"):
@@ -171,7 +172,7 @@ def test_korean_line_labels_are_not_cut_at_the_plot_edge(korean_window, qtbot):
     window = korean_window
     edit(window, qtbot, tokens=1.4e12, deadline_days=30.0)
     s = window.doc.scenario
-    window.doc.edit(replace(s, cost=replace(s.cost, utilization=0.95)), "test")
+    window.doc.edit(replace(s, cost=replace(s.cost, utilization=0.95, cloud_usd_per_gpu_hour=1.9)), "test")
     wait_for_results(qtbot, window, timeout=60_000)
     tco, time_plot = window.results_view.tco_plot, window.results_view.time_plot
     assert "손익분기" in tco.series["breakeven"].label.toPlainText()
