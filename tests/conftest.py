@@ -41,3 +41,37 @@ def dev_null_intact() -> Iterator[None]:
     assert _dev_null_is_a_character_device(), "/dev/null was already not a character device before this test"
     yield
     assert _dev_null_is_a_character_device(), "this test replaced /dev/null (QSettings or a file written to it?)"
+
+
+ROOT = Path(__file__).resolve().parents[1]
+PRETRAIN_70B = ROOT / "tests" / "fixtures" / "llama-3.1-70b-pretrain-64xh100.gpuplan.toml"
+EXAMPLES = sorted((ROOT / "examples").glob("*.gpuplan.toml"))
+
+
+@pytest.fixture
+def pretrain_70b(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Save the 70B pretraining journey (tests/fixtures) with a deadline and candidate GPUs, written by the app's
+    own writer: ``pretrain_70b(30)`` → the path of the saved scenario."""
+    from dataclasses import replace
+
+    from gpuplanner.core.scenario_io import read_scenario, write_scenario
+
+    def save(deadline_days: float | None, candidates: tuple[str, ...] = ()) -> Path:
+        s = read_scenario(PRETRAIN_70B)
+        s = replace(
+            s,
+            workload=replace(s.workload, deadline_days=deadline_days),
+            hardware=replace(s.hardware, candidates=candidates),
+        )
+        path = tmp_path / f"pretrain-70b-{deadline_days or 0:g}d-{len(candidates)}gpus.gpuplan.toml"
+        write_scenario(s, path)
+        return path
+
+    return save
+
+
+@pytest.fixture
+def journey_scenarios(pretrain_70b) -> list[Path]:  # type: ignore[no-untyped-def]
+    """Every shipped example and the 70B pretraining at deadlines of 30 and 12 days (12 days needs 2,048 H100:
+    beyond the old sweep's 1,024 cap) — what the app, the CLI and the workbook must agree on."""
+    return [*EXAMPLES, pretrain_70b(30), pretrain_70b(12)]

@@ -40,20 +40,6 @@ from gpuplanner.core.scenario_io import read_scenario  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.gpuplan.toml"))
 SECONDS_PER_DAY = 86400.0
-PRETRAIN_70B = """schema = 1
-name = "Llama 3.1 70B pretraining on 64 × H100"
-[model]
-preset = "llama-3.1-70b"
-[workload]
-method = "pretrain"
-seq_len = 8192
-global_batch = 512
-tokens = 1.4e12
-deadline_days = {days}
-[hardware]
-gpu = "h100-sxm-80gb"
-gpu_count = 64
-"""
 SHORT = {"": 1.0, "k": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
 
 
@@ -89,15 +75,6 @@ def isolated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         mp.setenv("XDG_CONFIG_HOME", str(home / "config"))
         mp.setenv("GPUPLANNER_DATA_DIR", str(home / "user-data"))
         yield home
-
-
-def scenarios(folder: Path) -> list[Path]:
-    out = list(EXAMPLES)
-    for days in (30, 12):
-        p = folder / f"pretrain-70b-{days}d.gpuplan.toml"
-        p.write_text(PRETRAIN_70B.format(days=days), encoding="utf-8")
-        out.append(p)
-    return out
 
 
 def cli(*args: str) -> str:
@@ -235,7 +212,7 @@ def disagreements(name: str, truth: Truth, seen: list[Seen]) -> list[str]:
     return bad
 
 
-def test_app_cli_and_workbook_agree(isolated: Path, qtbot: Any, tmp_path: Path) -> None:
+def test_app_cli_and_workbook_agree(isolated: Path, qtbot: Any, tmp_path: Path, journey_scenarios: list[Path]) -> None:
     exe = soffice_or_skip()
     from PySide6.QtCore import QSettings
 
@@ -243,7 +220,7 @@ def test_app_cli_and_workbook_agree(isolated: Path, qtbot: Any, tmp_path: Path) 
     from gpuplanner.export import export_workbook
     from gpuplanner.ui.app import build_window
 
-    paths = scenarios(tmp_path)
+    paths = journey_scenarios
     catalog = load_catalog()
     truths, stdouts, books = {}, {}, []
     for p in paths:

@@ -16,26 +16,10 @@ from gpuplanner.core.scenario_io import read_scenario
 from gpuplanner.export.api import export_plan_workbook
 from gpuplanner.export.workbook.sheets.summary_deadline import ANSWER_ROW, NAMES
 
-PRETRAIN_70B = """schema = 1
-name = "Llama 3.1 70B pretraining on 64 × H100"
-[model]
-preset = "llama-3.1-70b"
-[workload]
-method = "pretrain"
-seq_len = 8192
-global_batch = 512
-tokens = 1.4e12
-{deadline}
-[hardware]
-gpu = "h100-sxm-80gb"
-gpu_count = 64
-candidates = ["h100-sxm-80gb", "a100-sxm-80gb"]
-"""
+TWO_GPUS = ("h100-sxm-80gb", "a100-sxm-80gb")
 
 
-def _export(catalog: Any, tmp_path: Path, deadline: str, language: str) -> tuple[Any, Any]:
-    src = tmp_path / "p.gpuplan.toml"
-    src.write_text(PRETRAIN_70B.format(deadline=deadline), encoding="utf-8")
+def _export(catalog: Any, tmp_path: Path, src: Path, language: str) -> tuple[Any, Any]:
     the_plan = plan(read_scenario(src), catalog)
     out = tmp_path / f"p-{language}.xlsx"
     export_plan_workbook(the_plan, catalog, out, language=language)
@@ -43,8 +27,8 @@ def _export(catalog: Any, tmp_path: Path, deadline: str, language: str) -> tuple
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
-def test_the_deadline_answer_is_on_summary(catalog: Any, tmp_path: Path, language: str) -> None:
-    the_plan, wb = _export(catalog, tmp_path, "deadline_days = 12", language)
+def test_the_deadline_answer_is_on_summary(catalog: Any, tmp_path: Path, pretrain_70b: Any, language: str) -> None:
+    the_plan, wb = _export(catalog, tmp_path, pretrain_70b(12, TWO_GPUS), language)
     rec = the_plan.recommendation
     assert rec.kind == "deadline" and rec.gpu is not None
     answer = the_plan.deadline[rec.gpu]
@@ -71,8 +55,8 @@ def test_the_deadline_answer_is_on_summary(catalog: Any, tmp_path: Path, languag
         assert "마감 기한" in ws.cell(ANSWER_ROW, 1).value
 
 
-def test_without_a_deadline_there_is_no_deadline_block(catalog: Any, tmp_path: Path) -> None:
-    _, wb = _export(catalog, tmp_path, "", "en")
+def test_without_a_deadline_there_is_no_deadline_block(catalog: Any, tmp_path: Path, pretrain_70b: Any) -> None:
+    _, wb = _export(catalog, tmp_path, pretrain_70b(None, TWO_GPUS), "en")
     assert not any(n in wb.defined_names for n in NAMES)
     ws = wb["Summary"]
     assert not any(str(c.value).startswith("Deadline:") for row in ws.iter_rows() for c in row)
@@ -80,11 +64,11 @@ def test_without_a_deadline_there_is_no_deadline_block(catalog: Any, tmp_path: P
 
 @pytest.mark.libreoffice
 def test_korean_deadline_workbook_recalculates_to_the_english_numbers(
-    catalog: Any, libreoffice: LibreOffice, tmp_path: Path
+    catalog: Any, libreoffice: LibreOffice, tmp_path: Path, pretrain_70b: Any
 ) -> None:
     """The deadline block and its names in Korean hold the English numbers, every sheet, after recalculation;
     no cell shows an error value."""
-    the_plan, _ = _export(catalog, tmp_path, "deadline_days = 30", "en")
+    the_plan, _ = _export(catalog, tmp_path, pretrain_70b(30, TWO_GPUS), "en")
     export_plan_workbook(the_plan, catalog, tmp_path / "p-ko.xlsx", language="ko")
     en_path, ko_path = libreoffice.convert([tmp_path / "p-en.xlsx", tmp_path / "p-ko.xlsx"], tmp_path / "rec")
     en, ko = (openpyxl.load_workbook(p, data_only=True) for p in (en_path, ko_path))

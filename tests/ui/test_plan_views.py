@@ -22,21 +22,6 @@ from gpuplanner.ui import formatting as fmt
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.gpuplan.toml"))
 
-PRETRAIN_70B = """schema = 1
-name = "Llama 3.1 70B pretraining on 64 × H100"
-[model]
-preset = "llama-3.1-70b"
-[workload]
-method = "pretrain"
-seq_len = 8192
-global_batch = 512
-tokens = 1.4e12
-deadline_days = {days}
-[hardware]
-gpu = "h100-sxm-80gb"
-gpu_count = 64
-"""
-
 
 def cli_plan(path: Path) -> dict:
     cmd = [sys.executable, "-m", "gpuplanner.cli", "plan", str(path), "--json"]
@@ -52,18 +37,9 @@ def table_text(window, gpu: str, col: str) -> str:
     return model.data(model.index(row, model.column_of(col)))
 
 
-def scenarios(tmp_path: Path) -> list[Path]:
-    out = list(EXAMPLES)
-    for days in (30, 12):  # 12 days needs 2,048 H100: beyond the old sweep's 1,024 cap
-        p = tmp_path / f"pretrain-70b-{days}d.gpuplan.toml"
-        p.write_text(PRETRAIN_70B.format(days=days), encoding="utf-8")
-        out.append(p)
-    return out
-
-
-def test_verdict_and_table_agree_with_the_cli_plan(window, qtbot, tmp_path):
+def test_verdict_and_table_agree_with_the_cli_plan(window, qtbot, journey_scenarios):
     checked = []
-    for path in scenarios(tmp_path):
+    for path in journey_scenarios:
         window.doc.open(path)
         wait_for_results(qtbot, window, timeout=120_000)
         doc = cli_plan(path)
@@ -90,9 +66,8 @@ def test_verdict_and_table_agree_with_the_cli_plan(window, qtbot, tmp_path):
     assert checked[-1][1] > 1024  # a count the old UI sweep could never reach
 
 
-def test_the_deadline_button_applies_the_answer(window, qtbot, tmp_path):
-    path = tmp_path / "p.gpuplan.toml"
-    path.write_text(PRETRAIN_70B.format(days=30), encoding="utf-8")
+def test_the_deadline_button_applies_the_answer(window, qtbot, pretrain_70b):
+    path = pretrain_70b(30)
     window.doc.open(path)
     wait_for_results(qtbot, window, timeout=120_000)
     rec = window.runner.latest.recommendation
