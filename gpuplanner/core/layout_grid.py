@@ -136,6 +136,9 @@ class MemoryMemo:
     def __init__(self, max_entries: int = 256, max_bytes: int = 64 * 2**20) -> None:
         self.max_entries = max_entries
         self.max_bytes = max_bytes
+        # GPU counts that every GPU type of the Plan asks for (the sweep's): their whole grids are evaluated and
+        # kept; at other counts `layout_rank.best_fitting` evaluates the fastest layouts first instead
+        self.whole_counts: set[int] = set()
         self._memory: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
         self._bytes = 0
         self._breakdowns: dict[tuple[object, ...], MemoryBreakdown] = {}
@@ -154,8 +157,16 @@ class MemoryMemo:
             self._breakdowns[key] = br
         return br if br.capacity == capacity else dataclasses.replace(br, capacity=capacity)
 
+    @staticmethod
+    def _key(s: Scenario, target: Target) -> tuple[object, ...]:
+        return (s.model, s.workload, s.parallel, target.gpu_count, target.gpus_per_node)
+
+    def keeps(self, s: Scenario, target: Target) -> bool:
+        """Whether the whole grid's memory at this count is held, or is to be evaluated and kept."""
+        return target.gpu_count in self.whole_counts or self._key(s, target) in self._memory
+
     def memory(self, s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndarray, np.ndarray]:
-        key = (s.model, s.workload, s.parallel, target.gpu_count, target.gpus_per_node)
+        key = self._key(s, target)
         found = self._memory.get(key)
         if found is None:
             found = _grid_memory(s, target, grid)

@@ -417,8 +417,11 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
             return None  # a count the scenario's keys rule out is not on the curve
 
     if sweep and has_time:
+        counts = {c.gpu: sweep_counts(s, per_node[c.gpu]) for c in usable}
+        # every GPU type asks for the sweep's counts: their whole layout grids are evaluated once and shared
+        shared.whole_counts.update(n for ns in counts.values() for n in ns)
         for c in usable:
-            rows += [r for r in (row_at(c, n) for n in sweep_counts(s, per_node[c.gpu])) if r is not None]
+            rows += [r for r in (row_at(c, n) for n in counts[c.gpu]) if r is not None]
     deadline: dict[str, DeadlineAnswer] = {}
     days = s.workload.deadline_days if s.workload.is_training else None
     if days is not None:

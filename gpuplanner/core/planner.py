@@ -17,12 +17,12 @@ layouts that fit). Keys the scenario gives are fixed; absent keys (None) are sea
 
 Layouts that do not fit (peak + overhead above the GPU's memory) are dropped; the rest are ranked by tokens/s
 (throughput model), and layouts within 0.1% of each other by fewer peers across nodes, then lower memory.
-The smallest GPU count that meets a deadline is `core/deadline.py`'s search over this one.
+The smallest GPU count that meets a deadline is `core/deadline.py`'s search over this one. A Plan asks only
+for the best layout at each count: `core/layout_rank.py` finds the same one with less work (`CountMemo.best`).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,6 +40,8 @@ from .layout_grid import (  # noqa: F401  (re-exported: the planner's public nam
     _prime_factors,
     layout_grid,
 )
+from .layout_rank import RANK_TOLERANCE, best_fitting, first_lexmin, training_rank_keys  # noqa: F401
+from .layout_rank import cross_node_peers as _cross_node_peers
 from .memory import GIB, memory_for
 from .recompute import RECOMPUTE_NAMES
 from .results import Estimate, Layout
@@ -50,10 +52,6 @@ from .training_time import estimate_time, rates_for
 if TYPE_CHECKING:
     from .catalog import Catalog
     from .engine import Target
-
-# Layouts whose tokens/s differ by less than this are ranked as equal (then fewer cross-node peers, less
-# memory): the throughput model is far coarser than 0.1%.
-RANK_TOLERANCE = 1e-3
 
 
 # --- results -------------------------------------------------------------------------------------------
@@ -152,10 +150,7 @@ class Search:
         mem = (self.total + self.overhead)[idx]
         if self.model_tps is None:  # inference: most replicas (fewest GPUs per replica), TP before PP
             return mem, self.pp[idx], self.tp[idx] * self.pp[idx]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            speed = np.floor(np.log(self.model_tps[idx]) / math.log1p(RANK_TOLERANCE))
-        speed = np.nan_to_num(speed, nan=-np.inf)
-        return mem, self.cross_node[idx], -speed
+        return training_rank_keys(mem, self.cross_node[idx], self.model_tps[idx])
 
     def best_index(self) -> int | None:
         """`ranked()[0]` without sorting: the lexicographic minimum of the same keys, the first index among
@@ -163,13 +158,7 @@ class Search:
         idx = np.flatnonzero(self.fits)
         if idx.size == 0:
             return None
-        at = np.arange(idx.size)  # positions in idx still tied
-        for key in reversed(self._rank_keys(idx)):
-            tied = key[at]
-            at = at[tied == tied.min()]
-            if at.size == 1:
-                break
-        return int(idx[at[0]])
+        return int(idx[first_lexmin(self._rank_keys(idx))])
 
     def ranked(self) -> np.ndarray:
         """Indices of the fitting layouts, best first."""
@@ -177,17 +166,6 @@ class Search:
         if idx.size == 0:
             return idx
         return idx[np.lexsort(self._rank_keys(idx))]
-
-
-def _cross_node_peers(tp: np.ndarray, cp: np.ndarray, dp: np.ndarray, pp: np.ndarray, per_node: int) -> np.ndarray:
-    """Peers in other nodes, summed over the TP, CP, DP and PP groups, rank order tp-cp-dp-pp (Megatron)."""
-    out = np.zeros(tp.shape, dtype=np.int64)
-    stride = np.ones(tp.shape, dtype=np.int64)
-    for n in (tp, cp, dp, pp):
-        inside = np.minimum(n, np.maximum(1, per_node // stride))
-        out += n - inside
-        stride = stride * n
-    return out
 
 
 def candidate_layouts(s: Scenario, target: Target) -> dict[str, np.ndarray]:
@@ -319,9 +297,12 @@ class CountMemo:
         assert target.gpu.id == self.gpu_id, "a CountMemo holds one GPU type"
         n = target.gpu_count
         if n not in self.layouts:
-            found = search(s, target, fitting_only=True, shared=self.shared)
-            i = found.best_index()
-            self.layouts[n] = found.layout(i) if i is not None else None
+            if s.workload.method == "inference":
+                found = search(s, target, fitting_only=True, shared=self.shared)
+                i = found.best_index()
+                self.layouts[n] = found.layout(i) if i is not None else None
+            else:  # the same answer with less work (layout_rank.py)
+                self.layouts[n] = best_fitting(s, target, self.shared)
         return self.layouts[n]
 
 

@@ -1,0 +1,189 @@
+"""The planner's ranking rule and the fast way to the best training layout at one GPU count (issue 15's speed
+target; `core/planner.py` holds the full search, `core/layout_grid.py` the grid and the Plan's memory memo).
+
+Ranking (spec §2 "planner"): among the layouts that fit, the most tokens/s, layouts within RANK_TOLERANCE of
+each other counted equal; then fewer peers across nodes, then less memory; among equals the first in the grid's
+order. `best_fitting` gives the layout this rule picks from `planner.search(..., fitting_only=True)` with less
+work, and exactly the same answer:
+
+- the step time is evaluated on the grid's broadcast axes, as memory is: most terms of the throughput model
+  depend on a few keys only (the GEMMs not on ZeRO or dp, the ZeRO traffic not on the micro-batch), so numpy
+  computes each on its own axes and broadcasts;
+- at a count that other GPU types of the Plan do not share (the deadline search's bisection steps), memory is
+  evaluated fastest first instead of on the whole grid: the layouts are put in order of their tokens/s bucket,
+  and memory is evaluated for the fastest ones, then the next ones, until a bucket holds a layout that fits.
+  That bucket, evaluated whole, holds the answer: every faster layout was evaluated and does not fit. The best
+  fitting layout lies within the fastest 3–20% of the grid in the Plans measured (benchmarks/bench_plan.py).
+
+Every formula is elementwise per layout, so a layout gets the same bytes and seconds on the grid, on the flat
+list or in a subset of it (tests/core/test_planner_memo.py checks the bytes; test_layout_rank.py the answers).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .layout_grid import LAYOUT_KEYS, LayoutGrid, MemoryMemo, _grid_memory, layout_grid
+from .memory import training_components
+from .recompute import RECOMPUTE_NAMES
+from .results import Layout
+from .scenario import Scenario
+from .throughput import step_times
+from .training_time import rates_for
+
+if TYPE_CHECKING:
+    from .engine import Target
+
+# Layouts whose tokens/s differ by less than this are ranked as equal (then fewer cross-node peers, less
+# memory): the throughput model is far coarser than 0.1%.
+RANK_TOLERANCE = 1e-3
+# Fastest first: memory of this many (tp, pp, cp) triples first (84 layouts each for a dense model), then four
+# times as many each round until one fits. Grids of at most twice as many triples are evaluated whole (a call
+# costs about as much as a round at those sizes). The best layout's bucket reached 10-19 triples for the large
+# GPUs and 19-54 for the L40S in benchmarks/bench_plan.py's deadline steps.
+FIRST_ROUND_TRIPLES = 16
+
+
+def cross_node_peers(tp: np.ndarray, cp: np.ndarray, dp: np.ndarray, pp: np.ndarray, per_node: int) -> np.ndarray:
+    """Peers in other nodes, summed over the TP, CP, DP and PP groups, rank order tp-cp-dp-pp (Megatron)."""
+    out = np.zeros(np.shape(tp), dtype=np.int64)
+    stride = np.ones(np.shape(tp), dtype=np.int64)
+    for n in (tp, cp, dp, pp):
+        inside = np.minimum(n, np.maximum(1, per_node // stride))
+        out = out + (n - inside)
+        stride = stride * n
+    return out
+
+
+def speed_buckets(model_tps: np.ndarray) -> np.ndarray:
+    """Tokens/s in buckets of RANK_TOLERANCE (log scale); an undefined rate ranks last."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        speed = np.floor(np.log(model_tps) / math.log1p(RANK_TOLERANCE))
+    return np.nan_to_num(speed, nan=-np.inf)
+
+
+def training_rank_keys(mem: np.ndarray, cross: np.ndarray, model_tps: np.ndarray) -> tuple[np.ndarray, ...]:
+    """`np.lexsort` keys of training layouts, the primary key last: faster bucket, fewer cross-node peers,
+    less memory."""
+    return mem, cross, -speed_buckets(model_tps)
+
+
+def first_lexmin(keys: tuple[np.ndarray, ...]) -> int:
+    """The position of the lexicographic minimum of `keys` (primary last, as `np.lexsort`), the first among
+    equals: what `np.lexsort(keys)[0]` gives (lexsort is stable), without sorting."""
+    at = np.arange(keys[0].size)  # positions still tied
+    for key in reversed(keys):
+        tied = key[at]
+        at = at[tied == tied.min()]
+        if at.size == 1:
+            break
+    return int(at[0])
+
+
+def best_fitting(s: Scenario, target: Target, shared: MemoryMemo | None = None) -> Layout | None:
+    """The training layout that `planner.search(s, target, fitting_only=True).best_index()` picks; None when
+    nothing fits. `shared`: the Plan's memory memo (whole grids at the counts that every GPU type asks for)."""
+    grid = layout_grid(s, target)
+    if not grid.valid.any():
+        return None
+    capacity = float(target.gpu.memory_bytes)
+    model_tps, cross = _speed_and_peers(s, target, grid)
+    speed = speed_buckets(model_tps)
+    if (shared is not None and shared.keeps(s, target)) or grid.valid.shape[0] <= 2 * FIRST_ROUND_TRIPLES:
+        total, overhead = shared.memory(s, target, grid) if shared is not None else _grid_memory(s, target, grid)
+        need = np.full(grid.valid.shape, np.inf)
+        need[grid.valid] = total + overhead  # the memo holds the valid layouts in flat order
+        fits = need <= capacity  # as Search.fits
+    else:
+        need, fits = _fastest_first(s, target, grid, speed, capacity)
+    if not fits.any():
+        return None
+    best = speed[fits].max()
+    places = np.flatnonzero((fits & (speed == best)).ravel())  # raveled order is the flat order
+    keys = (need.ravel()[places], cross.ravel()[places], -speed.ravel()[places])
+    return _layout(s, grid, int(places[first_lexmin(keys)]))
+
+
+def _fastest_first(
+    s: Scenario, target: Target, grid: LayoutGrid, speed: np.ndarray, capacity: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """(peak + overhead bytes, fits) on the grid, evaluated for the (tp, pp, cp) triples in order of their fastest
+    valid layout, until every layout at least as fast as the fastest fitting one is evaluated (`need` is +inf
+    and `fits` False elsewhere). The triples are the grid's first axis: each round is one memory call on the
+    broadcast axes of a part of the grid."""
+    shape, valid = grid.valid.shape, grid.valid
+    triples = shape[0]
+    fastest = np.where(valid, speed, -np.inf).reshape(triples, -1).max(axis=1)
+    order = np.argsort(-fastest, kind="stable")
+    need = np.full(shape, np.inf)
+    done = np.zeros(triples, dtype=bool)
+    taken, size = 0, FIRST_ROUND_TRIPLES
+    best: float | None = None  # the fastest bucket with a fitting layout so far
+    while True:
+        if best is None:
+            sel = order[taken : taken + size]
+            taken, size = taken + size, 4 * size
+        else:
+            sel = np.flatnonzero(~done & (fastest >= best))
+        if sel.size == 0:
+            break
+        sel = np.sort(sel)
+        done[sel] = True
+        axes = {k: (v[sel] if v.shape[0] == triples else v) for k, v in grid.axes.items()}
+        comp = training_components(
+            s.model,
+            s.workload,
+            **axes,
+            vpp=s.parallel.vpp,
+            sequence_parallel=s.parallel.sequence_parallel,
+            gpu_count=target.gpu_count,
+        )
+        part = (sel.size, *shape[1:])
+        need[sel] = np.broadcast_to(comp.total, part) + np.broadcast_to(comp.overhead, part)
+        fits = valid & (need <= capacity)
+        if fits.any():
+            best = float(speed[fits].max())
+    return need, valid & (need <= capacity)
+
+
+def _speed_and_peers(s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndarray, np.ndarray]:
+    """The throughput model's tokens/s (as `planner._timed` computes it) and the cross-node peers of every
+    layout of the grid, grid-shaped: the step time evaluated on the grid's broadcast axes."""
+    w, a, shape = s.workload, grid.axes, grid.valid.shape
+    gb = float(w.global_batch) if w.global_batch else (a["micro_batch"] * a["dp"]).astype(float)
+    st = step_times(
+        s.model,
+        w,
+        rates_for(s, target),
+        **{k: a[k] for k in LAYOUT_KEYS},
+        vpp=s.parallel.vpp,
+        global_batch=gb,
+        sequence_parallel=s.parallel.sequence_parallel,
+    )
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        tps = gb * w.seq_len / np.asarray(st.step_seconds, dtype=float)
+    cross = cross_node_peers(a["tp"], a["cp"], a["dp"], a["pp"], target.gpus_per_node)
+    return np.broadcast_to(tps, shape), np.broadcast_to(cross, shape)
+
+
+def _layout(s: Scenario, grid: LayoutGrid, place: int) -> Layout:
+    """The layout at raveled place `place` of the grid (as `planner.Search.layout`)."""
+    shape = grid.valid.shape
+    where = np.unravel_index(place, shape)
+    key = {k: int(np.broadcast_to(grid.axes[k], shape)[where]) for k in LAYOUT_KEYS}
+    sp = s.parallel.sequence_parallel
+    return Layout(
+        tp=key["tp"],
+        pp=key["pp"],
+        cp=key["cp"],
+        ep=key["ep"],
+        dp=key["dp"],
+        zero=key["zero"],
+        micro_batch=key["micro_batch"],
+        recompute=RECOMPUTE_NAMES[key["recompute"]],
+        vpp=s.parallel.vpp,
+        sequence_parallel=sp if sp is not None else key["tp"] > 1,
+    )
