@@ -93,12 +93,32 @@ def flash_seconds(
 ) -> np.ndarray:
     """Seconds of forward + backward (+ the recomputed share of the forward) for `causal_forward_flops` of
     attention forward work, counted with the causal mask (half the full score matrix)."""
+    fwd, bwd = flash_pass_seconds(
+        causal_forward_flops,
+        kernel=kernel,
+        seq_len=seq_len,
+        head_dim=head_dim,
+        peak16_flops=peak16_flops,
+        gemm_efficiency=gemm_efficiency,
+    )
+    return fwd * (1.0 + np.asarray(recomputed_share, dtype=float)) + bwd
+
+
+def flash_pass_seconds(
+    causal_forward_flops: object,
+    *,
+    kernel: str,
+    seq_len: object,
+    head_dim: int,
+    peak16_flops: float,
+    gemm_efficiency: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(one forward pass, the backward pass) in seconds for `causal_forward_flops` of forward work."""
     r_fwd = flash_forward_flops_per_s(
         kernel, seq_len, head_dim, peak16_flops=peak16_flops, gemm_efficiency=gemm_efficiency
     )
     f = np.asarray(causal_forward_flops, dtype=float)
-    fwd = f / r_fwd * (1.0 + np.asarray(recomputed_share, dtype=float))
-    return fwd + BACKWARD_FLOPS_RELATIVE * f / (r_fwd * BACKWARD_RATE_RELATIVE)
+    return f / r_fwd, BACKWARD_FLOPS_RELATIVE * f / (r_fwd * BACKWARD_RATE_RELATIVE)
 
 
 # Context-parallel ring attention outside the kernels: merging the per-step partial outputs, accumulating the

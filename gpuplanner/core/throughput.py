@@ -23,7 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .activations import implementation
-from .attention_kernels import flash_kernel, flash_seconds, ring_merge_bytes
+from .attention_kernels import flash_kernel, flash_pass_seconds, flash_seconds, ring_merge_bytes
+from .context_parallel import torch_ring_exposed_seconds
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
@@ -244,6 +245,15 @@ def step_times(
             gemm_efficiency=hw.gemm_efficiency,
             recomputed_share=rec_share,
         )
+        # one layer's forward and backward kernels, for the ring's overlap (context_parallel.py)
+        attn_pass = flash_pass_seconds(
+            causal_fwd / stage_layers,
+            kernel=kernel,
+            seq_len=s / cp,
+            head_dim=model.head_dim,
+            peak16_flops=peak16,
+            gemm_efficiency=hw.gemm_efficiency,
+        )
         # torchtitan's Llama repeats the K/V heads to the query heads before SDPA (`repeat_kv` in
         # torchtitan/models/llama3/model.py), so PyTorch's ring packs and exchanges query-width K/V
         kv_ring = model.q_width if w.framework == "torchtitan" else model.kv_width
@@ -307,7 +317,20 @@ def step_times(
     t_pp = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0) * vpp
     kv_bytes = tokens_mb / cp * model.kv_width * e * 2
     cp_bw = np.where(tp * cp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
-    t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp
+    if w.framework == "torchtitan" and w.flash_attention:
+        # PyTorch's ring attention: one K/V all-gather hidden only by the first block, fp32 dK/dV ring in the
+        # backward with its last hop exposed, query-width K/V (context_parallel.py)
+        t_cp = stage_layers * torch_ring_exposed_seconds(
+            tok * model.q_width * e * 2,
+            cp,
+            cp_bw,
+            forward_seconds=attn_pass[0],
+            backward_seconds=attn_pass[1],
+            recomputed_share=rec_share,
+            latency_s=COLLECTIVE_LATENCY_S,
+        )
+    else:
+        t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp
     if model.is_moe:
         ep_bw = np.where(ep * tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
         a2a = tokens_mb / cp * h * model.experts_active * e / tp

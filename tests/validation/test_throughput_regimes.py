@@ -35,7 +35,7 @@ BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceilin
     "one-node": 21.0,
     "multi-node": 3.0,
     "multi-node-3d": 10.0,
-    "long-seq": 30.0,
+    "long-seq": 24.0,
     "fp8": 17.0,
     "moe": 60.0,
 }
