@@ -43,7 +43,9 @@ def _with_count(s: Scenario, count: int) -> Scenario:
     return dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=count))
 
 
-def _valid_between(s: Scenario, base: Target, step_gpus: int, lo: int, hi: int) -> int | None:
+def _valid_between(
+    s: Scenario, base: Target, step_gpus: int, lo: int, hi: int, memo: CountMemo | None = None
+) -> int | None:
     """The node-step count nearest the middle of (lo, hi) that has a valid layout at all (given keys and
     global_batch can rule out whole counts, which would break the bisection's monotonicity); None if none."""
     mid = (lo + hi) // 2
@@ -51,7 +53,9 @@ def _valid_between(s: Scenario, base: Target, step_gpus: int, lo: int, hi: int) 
         for k in (mid + offset, mid - offset) if offset else (mid,):
             if lo < k < hi:
                 count = k * step_gpus
-                grid = layout_grid(_with_count(s, count), dataclasses.replace(base, gpu_count=count))
+                sc, target = _with_count(s, count), dataclasses.replace(base, gpu_count=count)
+                shared = memo.shared if memo is not None else None
+                grid = shared.grid(sc, target) if shared is not None else layout_grid(sc, target)
                 if grid.valid.any():
                     return k
     return None
@@ -114,7 +118,7 @@ def smallest_count(
         k *= 2
     lo, hi = k // 2, k  # lo misses (or is 0), hi meets
     while hi - lo > 1:
-        mid = _valid_between(s, base, step_gpus, lo, hi)
+        mid = _valid_between(s, base, step_gpus, lo, hi, memo)
         if mid is None:  # no count between them has a valid layout at all: hi is the smallest
             break
         if ok(mid):

@@ -142,6 +142,7 @@ class MemoryMemo:
         self._memory: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
         self._bytes = 0
         self._breakdowns: dict[tuple[object, ...], MemoryBreakdown] = {}
+        self._grids: dict[tuple[object, ...], LayoutGrid] = {}
 
     def breakdown(
         self, model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int
@@ -160,6 +161,18 @@ class MemoryMemo:
     @staticmethod
     def _key(s: Scenario, target: Target) -> tuple[object, ...]:
         return (s.model, s.workload, s.parallel, target.gpu_count, target.gpus_per_node)
+
+    def grid(self, s: Scenario, target: Target) -> LayoutGrid:
+        """`layout_grid(s, target)`, built once per count for all GPU types (it depends on the node size, not on
+        the GPU)."""
+        key = self._key(s, target)
+        found = self._grids.get(key)
+        if found is None:
+            found = layout_grid(s, target)
+            if len(self._grids) >= self.max_entries:
+                self._grids.pop(next(iter(self._grids)))
+            self._grids[key] = found
+        return found
 
     def keeps(self, s: Scenario, target: Target) -> bool:
         """Whether the whole grid's memory at this count is held, or is to be evaluated and kept."""

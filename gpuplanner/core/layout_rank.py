@@ -86,25 +86,50 @@ def first_lexmin(keys: tuple[np.ndarray, ...]) -> int:
 def best_fitting(s: Scenario, target: Target, shared: MemoryMemo | None = None) -> Layout | None:
     """The training layout that `planner.search(s, target, fitting_only=True).best_index()` picks; None when
     nothing fits. `shared`: the Plan's memory memo (whole grids at the counts that every GPU type asks for)."""
-    grid = layout_grid(s, target)
+    grid = shared.grid(s, target) if shared is not None else layout_grid(s, target)
     if not grid.valid.any():
         return None
     capacity = float(target.gpu.memory_bytes)
-    model_tps, cross = _speed_and_peers(s, target, grid)
-    speed = speed_buckets(model_tps)
     if (shared is not None and shared.keeps(s, target)) or grid.valid.shape[0] <= 2 * FIRST_ROUND_TRIPLES:
         total, overhead = shared.memory(s, target, grid) if shared is not None else _grid_memory(s, target, grid)
         need = np.full(grid.valid.shape, np.inf)
         need[grid.valid] = total + overhead  # the memo holds the valid layouts in flat order
         fits = need <= capacity  # as Search.fits
-    else:
-        need, fits = _fastest_first(s, target, grid, speed, capacity)
+        # the step time only on the triples with a layout that fits (in grid order: a sub-grid keeps the order)
+        sel = np.flatnonzero(fits.reshape(fits.shape[0], -1).any(axis=1))
+        if sel.size == 0:
+            return None
+        axes = _triples(grid, sel)
+        model_tps, cross = _speed_and_peers(s, target, axes, fits[sel].shape)
+        return _choose(s, axes, need[sel], fits[sel], model_tps, cross)
+    model_tps, cross = _speed_and_peers(s, target, grid.axes, grid.valid.shape)
+    need, fits = _fastest_first(s, target, grid, speed_buckets(model_tps), capacity)
+    return _choose(s, grid.axes, need, fits, model_tps, cross)
+
+
+def _triples(grid: LayoutGrid, sel: np.ndarray) -> dict[str, np.ndarray]:
+    """The grid's axes on the (tp, pp, cp) triples `sel` (ascending) of its first axis: a sub-grid."""
+    triples = grid.valid.shape[0]
+    return {k: (v[sel] if v.shape[0] == triples else v) for k, v in grid.axes.items()}
+
+
+def _choose(
+    s: Scenario,
+    axes: dict[str, np.ndarray],
+    need: np.ndarray,
+    fits: np.ndarray,
+    model_tps: np.ndarray,
+    cross: np.ndarray,
+) -> Layout | None:
+    """The ranking rule over the fitting layouts of a (sub-)grid: the fastest bucket, then fewer cross-node peers,
+    then less memory, then the first in raveled order (the flat order)."""
     if not fits.any():
         return None
+    speed = speed_buckets(model_tps)
     best = speed[fits].max()
-    places = np.flatnonzero((fits & (speed == best)).ravel())  # raveled order is the flat order
+    places = np.flatnonzero((fits & (speed == best)).ravel())
     keys = (need.ravel()[places], cross.ravel()[places], -speed.ravel()[places])
-    return _layout(s, grid, int(places[first_lexmin(keys)]))
+    return _layout(s, axes, fits.shape, int(places[first_lexmin(keys)]))
 
 
 def _fastest_first(
@@ -132,11 +157,10 @@ def _fastest_first(
             break
         sel = np.sort(sel)
         done[sel] = True
-        axes = {k: (v[sel] if v.shape[0] == triples else v) for k, v in grid.axes.items()}
         comp = training_components(
             s.model,
             s.workload,
-            **axes,
+            **_triples(grid, sel),
             vpp=s.parallel.vpp,
             sequence_parallel=s.parallel.sequence_parallel,
             gpu_count=target.gpu_count,
@@ -149,10 +173,12 @@ def _fastest_first(
     return need, valid & (need <= capacity)
 
 
-def _speed_and_peers(s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndarray, np.ndarray]:
+def _speed_and_peers(
+    s: Scenario, target: Target, a: dict[str, np.ndarray], shape: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray]:
     """The throughput model's tokens/s (as `planner._timed` computes it) and the cross-node peers of every
-    layout of the grid, grid-shaped: the step time evaluated on the grid's broadcast axes."""
-    w, a, shape = s.workload, grid.axes, grid.valid.shape
+    layout of the (sub-)grid with axes `a`, `shape`-shaped: the step time evaluated on the broadcast axes."""
+    w = s.workload
     gb = float(w.global_batch) if w.global_batch else (a["micro_batch"] * a["dp"]).astype(float)
     st = step_times(
         s.model,
@@ -169,11 +195,10 @@ def _speed_and_peers(s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.
     return np.broadcast_to(tps, shape), np.broadcast_to(cross, shape)
 
 
-def _layout(s: Scenario, grid: LayoutGrid, place: int) -> Layout:
-    """The layout at raveled place `place` of the grid (as `planner.Search.layout`)."""
-    shape = grid.valid.shape
+def _layout(s: Scenario, axes: dict[str, np.ndarray], shape: tuple[int, ...], place: int) -> Layout:
+    """The layout at raveled place `place` of the (sub-)grid with `axes` (as `planner.Search.layout`)."""
     where = np.unravel_index(place, shape)
-    key = {k: int(np.broadcast_to(grid.axes[k], shape)[where]) for k in LAYOUT_KEYS}
+    key = {k: int(np.broadcast_to(axes[k], shape)[where]) for k in LAYOUT_KEYS}
     sp = s.parallel.sequence_parallel
     return Layout(
         tp=key["tp"],
