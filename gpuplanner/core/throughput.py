@@ -28,7 +28,12 @@ from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
-from .moe_kernels import expert_gemm_width, permutation_bytes_per_token, routed_flops_per_token
+from .moe_kernels import (
+    expert_gemm_width,
+    permutation_bytes_per_token,
+    routed_flops_per_token,
+    routed_gemm_seconds,
+)
 from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
 from .scenario import Workload
 
@@ -227,7 +232,12 @@ def step_times(
     redo = 1.0 + mm_share * fwd_share
     t_gemm = tok * stage_layers * (layer_flops - routed_layer) * redo / gemm_rate
     if model.is_moe:
-        t_gemm = t_gemm + tok * stage_layers * routed_layer * redo / expert_rate
+        # per MoE layer: the math at the experts' shape, floored by TE's per-expert GEMM calls (moe_kernels.py)
+        routed_compute = tok * routed_flops_per_token(model, lora) / model.moe_layers / expert_rate
+        routed_moe_layer = routed_gemm_seconds(
+            model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=impl == "fused"
+        )
+        t_gemm = t_gemm + stage_layers * model.moe_layers / L * routed_moe_layer
     t_gemm = t_gemm + tok * head_flops / head_rate
     if w.flash_attention:
         # the kernel's own causal work (half the counted full-matrix forward) at its published rate for the
