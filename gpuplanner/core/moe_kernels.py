@@ -29,7 +29,9 @@
   backward) takes at least local_experts × 33 µs; the dropless dispatcher copies the token counts to the host
   every layer (`MoEAlltoAllTokenDispatcher._maybe_dtoh_and_synchronize`, sync before the EP all-to-all), so
   the CPU has no lead to hide this behind earlier GPU work. Assumption: the SM100 NVFP4 figure holds for the
-  other GPUs and dtypes of the same cuBLASLt loop (no other published timing of it).
+  other GPUs and dtypes of the same cuBLASLt loop; on H100 a sequential per-expert cuBLAS loop at Qwen3-30B-A3B's
+  up_proj shape (128 experts × 512 rows, K 2048, N 1536, bf16) runs at 129.5 TFLOP/s, 25 µs per expert GEMM
+  (tgale96/grouped_gemm PR #37), which agrees.
 """
 
 from __future__ import annotations
