@@ -234,10 +234,14 @@ def step_times(
     if model.is_moe:
         # per MoE layer: the math at the experts' shape, floored by TE's per-expert GEMM calls (moe_kernels.py)
         routed_compute = tok * routed_flops_per_token(model, lora) / model.moe_layers / expert_rate
-        routed_moe_layer = routed_gemm_seconds(
-            model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=impl == "fused"
+        math, floored = (
+            routed_gemm_seconds(model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=c)
+            for c in (False, impl == "fused")
         )
-        t_gemm = t_gemm + stage_layers * model.moe_layers / L * routed_moe_layer
+        t_gemm = t_gemm + stage_layers * model.moe_layers / L * math
+        t_fixed = stage_layers * model.moe_layers / L * (floored - math)  # the calls' time above their math
+    else:
+        t_fixed = 0.0 * tp
     t_gemm = t_gemm + tok * head_flops / head_rate
     if w.flash_attention:
         # the kernel's own causal work (half the counted full-matrix forward) at its published rate for the
@@ -302,7 +306,7 @@ def step_times(
         t_perm = tok * stage_layers * moe_share * permutation_bytes_per_token(model, ep, e) / hbm
     else:
         t_perm = 0.0 * tp
-    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8 + t_perm
+    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8 + t_perm + t_fixed
     per_gpu = tokens_mb / (tp * pp * cp)
 
     # --- communication per micro-batch (exposed) -----------------------------------------------------
@@ -371,7 +375,7 @@ def step_times(
             zero3_exposed_seconds=m * t_zero3_exposed,
             dp_exposed_seconds=t_dp_exposed,
             optimizer_seconds=t_opt,
-            fixed_seconds=0.0 * tp,
+            fixed_seconds=m * t_fixed,
             bubble_seconds=m * t_mb_total * bubble,
         ),
     )
