@@ -15,6 +15,23 @@
 - Router: the h×E logits GEMM is counted with the block's matmuls (model.py `moe_layer_params`); its fp32
   softmax, top-k, routing-map scatter and the auxiliary loss (`megatron/core/transformer/moe/router.py`
   TopKRouter, `moe_router_dtype` fp32) read and write the T×E scores: ROUTER_PASSES passes of 4 bytes.
+- Per-expert GEMM calls (Megatron-Core with Transformer Engine only): `TEGroupedMLP` runs each expert linear
+  through TE's `GroupedLinear`, whose `general_grouped_gemm` (TE v2.9, commit 70f5366, the version the
+  Megatron-Bridge 25.11 container pins: `transformer-engine ... rev=release_v2.9` in its uv.lock) calls
+  `nvte_multi_tensor_gemm` -> `multi_stream_cublas_gemm` (`transformer_engine/common/gemm/cublaslt_gemm.cu`):
+  one cuBLASLt matmul per local expert, each building its descriptors and querying
+  `cublasLtMatmulAlgoGetHeuristic`, round-robin over 4 streams (CUTLASS grouped GEMM only behind
+  `NVTE_USE_CUTLASS_GROUPED_GEMM` on Hopper). The one published timing of that path, TE PR #3134 (SM100,
+  `benchmarks/linear/benchmark_grouped_linear.py`, 8 experts × 128 tokens, N = K = 2048, GEMM only): 0.267 ms
+  for the 8 per-expert GEMMs against 0.069 ms for one CUTLASS grouped kernel, i.e. EXPERT_GEMM_CALL_S = 33 µs
+  per expert GEMM where the math takes well under 1 µs. So each grouped call (fc1 and fc2, each forward,
+  input-gradient and weight-gradient: GroupedLinear's forward and its two `general_grouped_gemm` calls in
+  backward) takes at least local_experts × 33 µs; the dropless dispatcher copies the token counts to the host
+  every layer (`MoEAlltoAllTokenDispatcher._maybe_dtoh_and_synchronize`, sync before the EP all-to-all), so
+  the CPU has no lead to hide this behind earlier GPU work. Assumption: the SM100 NVFP4 figure holds for the
+  other GPUs and dtypes of the same cuBLASLt loop; on H100 a sequential per-expert cuBLAS loop at Qwen3-30B-A3B's
+  up_proj shape (128 experts × 512 rows, K 2048, N 1536, bf16) runs at 129.5 TFLOP/s, 25 µs per expert GEMM
+  (tgale96/grouped_gemm PR #37), which agrees.
 """
 
 from __future__ import annotations
@@ -26,6 +43,8 @@ from .model import ModelSpec
 # fp32 score passes of the router per token per MoE layer, forward + backward: logits cast, softmax, top-k,
 # scatter into the routing map, aux-loss softmax and sum, and their gradients (op count of TopKRouter)
 ROUTER_PASSES = 12.0
+# wall time of one expert's GEMM in TE's per-expert grouped GEMM loop at small shapes (module docstring)
+EXPERT_GEMM_CALL_S = 33e-6
 
 
 def rows_per_expert(model: ModelSpec, tokens_per_rank: object, ep: object) -> np.ndarray:
@@ -54,3 +73,31 @@ def permutation_bytes_per_token(model: ModelSpec, ep: object, element_bytes: flo
     ops = np.where(local_experts > 1, 4.0, 2.0)  # permute + unpermute, plus the two sorts when > 1 local expert
     moved = 2.0 * ops * model.experts_active * model.hidden * element_bytes * 2.0  # read + write, fwd + bwd
     return moved + ROUTER_PASSES * model.experts * 4.0
+
+
+def routed_gemm_seconds(
+    model: ModelSpec,
+    compute_seconds: object,
+    ep: object,
+    *,
+    lora: bool,
+    recomputed_forward: object,
+    per_expert_calls: bool,
+) -> np.ndarray:
+    """Seconds of the routed experts' grouped GEMMs per MoE layer per micro-batch. `compute_seconds` is their
+    math at the expert rate without recomputation; with TE's per-expert calls (module docstring) each grouped call
+    (fc1, fc2 × forward, input gradient and, unless LoRA freezes the experts, weight gradient; the recomputed
+    forward again) takes at least local_experts × EXPERT_GEMM_CALL_S."""
+    base = np.asarray(compute_seconds, dtype=float)
+    redo = np.asarray(recomputed_forward, dtype=float)
+    passes = 2.0 if lora else 3.0  # forward, dgrad (, wgrad): equal FLOPs each
+    if not per_expert_calls:
+        return base * (1.0 + redo / passes)
+    local = np.maximum(1.0, model.experts / np.asarray(ep, dtype=float))
+    floor = local * EXPERT_GEMM_CALL_S
+    mats = 3.0 if model.gated_mlp else 2.0
+    total = 0.0 * base
+    for share in ((mats - 1.0) / mats, 1.0 / mats):  # fc1 (gate + up), fc2
+        call = np.maximum(base * share / passes, floor)
+        total = total + call * (passes + redo)  # the recomputed forward repeats the fprop call
+    return total

@@ -29,7 +29,12 @@ from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
-from .moe_kernels import expert_gemm_width, permutation_bytes_per_token, routed_flops_per_token
+from .moe_kernels import (
+    expert_gemm_width,
+    permutation_bytes_per_token,
+    routed_flops_per_token,
+    routed_gemm_seconds,
+)
 from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
 from .scenario import Workload
 
@@ -228,7 +233,16 @@ def step_times(
     redo = 1.0 + mm_share * fwd_share
     t_gemm = tok * stage_layers * (layer_flops - routed_layer) * redo / gemm_rate
     if model.is_moe:
-        t_gemm = t_gemm + tok * stage_layers * routed_layer * redo / expert_rate
+        # per MoE layer: the math at the experts' shape, floored by TE's per-expert GEMM calls (moe_kernels.py)
+        routed_compute = tok * routed_flops_per_token(model, lora) / model.moe_layers / expert_rate
+        math, floored = (
+            routed_gemm_seconds(model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=c)
+            for c in (False, impl == "fused")
+        )
+        t_gemm = t_gemm + stage_layers * model.moe_layers / L * math
+        t_fixed = stage_layers * model.moe_layers / L * (floored - math)  # the calls' time above their math
+    else:
+        t_fixed = 0.0 * tp
     t_gemm = t_gemm + tok * head_flops / head_rate
     if w.flash_attention:
         # the kernel's own causal work (half the counted full-matrix forward) at its published rate for the
@@ -302,7 +316,7 @@ def step_times(
         t_perm = tok * stage_layers * moe_share * permutation_bytes_per_token(model, ep, e) / hbm
     else:
         t_perm = 0.0 * tp
-    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8 + t_perm
+    t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8 + t_perm + t_fixed
     per_gpu = tokens_mb / (tp * pp * cp)
 
     # --- communication per micro-batch (exposed) -----------------------------------------------------
@@ -384,7 +398,7 @@ def step_times(
             zero3_exposed_seconds=m * t_zero3_exposed,
             dp_exposed_seconds=t_dp_exposed,
             optimizer_seconds=t_opt,
-            fixed_seconds=0.0 * tp,
+            fixed_seconds=m * t_fixed,
             bubble_seconds=m * t_mb_total * bubble,
         ),
     )

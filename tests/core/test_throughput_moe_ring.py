@@ -6,10 +6,17 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+import pytest
 
 from gpuplanner.core.attention_kernels import ring_merge_bytes
 from gpuplanner.core.catalog import load_catalog
-from gpuplanner.core.moe_kernels import expert_gemm_width, permutation_bytes_per_token, rows_per_expert
+from gpuplanner.core.moe_kernels import (
+    EXPERT_GEMM_CALL_S,
+    expert_gemm_width,
+    permutation_bytes_per_token,
+    routed_gemm_seconds,
+    rows_per_expert,
+)
 from gpuplanner.core.presets import preset
 from gpuplanner.core.scenario import Workload
 from gpuplanner.core.throughput import routed_expert_params, step_times
@@ -76,3 +83,36 @@ def test_breakdown_terms_add_up_to_the_step() -> None:
     assert t.terms is not None
     parts = sum(np.asarray(getattr(t.terms, f.name), dtype=float) for f in dataclasses.fields(t.terms))
     np.testing.assert_allclose(parts, t.step_seconds, rtol=1e-9)
+
+
+def test_te_per_expert_gemm_calls_floor_the_grouped_gemms_of_fine_grained_experts() -> None:
+    # DeepSeek-V3 on EP 8: 32 local experts, 6 grouped calls (fc1, fc2 x fprop, dgrad, wgrad) per MoE layer
+    m = preset("deepseek-v3")
+    tiny = 1e-6  # math far below the per-call floor
+    floored = float(routed_gemm_seconds(m, tiny, 8, lora=False, recomputed_forward=0.0, per_expert_calls=True))
+    assert floored == pytest.approx(6 * 32 * EXPERT_GEMM_CALL_S)
+    # the recomputed forward repeats the two fprop calls; LoRA's frozen experts have no weight-gradient call
+    redo = float(routed_gemm_seconds(m, tiny, 8, lora=False, recomputed_forward=1.0, per_expert_calls=True))
+    assert redo == pytest.approx(8 * 32 * EXPERT_GEMM_CALL_S)
+    lora = float(routed_gemm_seconds(m, tiny, 8, lora=True, recomputed_forward=0.0, per_expert_calls=True))
+    assert lora == pytest.approx(4 * 32 * EXPERT_GEMM_CALL_S)
+    # big math is not floored, and without TE's per-expert loop the math alone counts
+    assert float(routed_gemm_seconds(m, 1.0, 8, lora=False, recomputed_forward=0.0, per_expert_calls=True)) == 1.0
+    assert float(routed_gemm_seconds(m, tiny, 8, lora=False, recomputed_forward=0.0, per_expert_calls=False)) == tiny
+
+
+def test_megatron_moe_step_pays_the_per_expert_gemm_calls() -> None:
+    m = preset("deepseek-v3")
+    kw = dict(tp=1, pp=16, cp=1, ep=8, dp=16, zero=1, micro_batch=1, recompute=0, global_batch=256)
+    r = _rates("b200-sxm-180gb")
+    te = step_times(m, Workload(method="pretrain", seq_len=512, precision="bf16-master", framework="megatron"), r, **kw)
+    titan = step_times(
+        m, Workload(method="pretrain", seq_len=512, precision="bf16-master", framework="torchtitan"), r, **kw
+    )
+    assert te.terms is not None and titan.terms is not None
+    # short sequences: the math is far below the floor of 16 micro-batches x 4 layers x 6 calls x 32 experts x 33 us
+    floor = 16 * 4 * 6 * 32 * EXPERT_GEMM_CALL_S
+    assert float(te.terms.fixed_seconds) > 0.5 * floor  # the calls' time above their math, as a fixed cost
+    assert float(titan.terms.fixed_seconds) == 0.0
+    assert float(te.terms.gemm_seconds) == pytest.approx(float(titan.terms.gemm_seconds))  # the same math
+    assert float(te.step_seconds) > float(titan.step_seconds)

@@ -36,8 +36,8 @@ BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceilin
     "multi-node": 3.0,
     "multi-node-3d": 10.0,
     "long-seq": 24.0,
-    "fp8": 17.0,
-    "moe": 60.0,
+    "fp8": 15.0,
+    "moe": 46.0,
 }
 
 
