@@ -21,6 +21,7 @@ list or in a subset of it (tests/core/test_planner_memo.py checks the bytes; tes
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING
 
@@ -105,6 +106,50 @@ def best_fitting(s: Scenario, target: Target, shared: MemoryMemo | None = None) 
     model_tps, cross = _speed_and_peers(s, target, grid.axes, grid.valid.shape)
     need, fits = _fastest_first(s, target, grid, speed_buckets(model_tps), capacity)
     return _choose(s, grid.axes, need, fits, model_tps, cross)
+
+
+def best_fitting_at_counts(
+    s: Scenario, target: Target, counts: tuple[int, ...], shared: MemoryMemo
+) -> dict[int, Layout | None]:
+    """`best_fitting` at each GPU count (the scenario's other keys as given), the whole grids kept in `shared`,
+    with one step-time call for all counts: the sub-grids of the triples that fit, one after the other on the
+    first axis (the other axes are the same at every count). The GPU-count sweep asks for ~15 counts per GPU
+    type, most of them small grids where a call's fixed cost outweighs its work."""
+    out: dict[int, Layout | None] = {}
+    parts: list[tuple[int, dict[str, np.ndarray], np.ndarray, np.ndarray]] = []
+    capacity = float(target.gpu.memory_bytes)
+    for n in counts:
+        sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=n))
+        tn = dataclasses.replace(target, gpu_count=n)
+        shared.whole_counts.add(n)
+        grid = shared.grid(sc, tn)
+        out[n] = None
+        if not grid.valid.any():
+            continue
+        total, overhead = shared.memory(sc, tn, grid)
+        need = np.full(grid.valid.shape, np.inf)
+        need[grid.valid] = total + overhead
+        fits = need <= capacity
+        sel = np.flatnonzero(fits.reshape(fits.shape[0], -1).any(axis=1))
+        if sel.size:
+            parts.append((n, _triples(grid, sel), need[sel], fits[sel]))
+    if not parts:
+        return out
+    first = parts[0][1]
+    if any(not np.array_equal(a[k], first[k]) for _, a, _, _ in parts for k in _OTHER_AXES):
+        raise AssertionError("the grids of one scenario differ only in their (tp, pp, cp) triples")
+    axes = {k: (np.concatenate([a[k] for _, a, _, _ in parts]) if k not in _OTHER_AXES else first[k]) for k in first}
+    shape = (sum(f.shape[0] for _, _, _, f in parts), *parts[0][3].shape[1:])
+    model_tps, cross = _speed_and_peers(s, target, axes, shape)
+    at = 0
+    for n, a, need, fits in parts:
+        k = fits.shape[0]
+        out[n] = _choose(s, a, need, fits, model_tps[at : at + k], cross[at : at + k])
+        at += k
+    return out
+
+
+_OTHER_AXES = ("ep", "zero", "micro_batch", "recompute")
 
 
 def _triples(grid: LayoutGrid, sel: np.ndarray) -> dict[str, np.ndarray]:

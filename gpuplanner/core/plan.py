@@ -421,6 +421,8 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
         # every GPU type asks for the sweep's counts: their whole layout grids are evaluated once and shared
         shared.whole_counts.update(n for ns in counts.values() for n in ns)
         for c in usable:
+            check()
+            memos[c.gpu].prefill(s, resolve_target(s, catalog, c.gpu), counts[c.gpu])
             rows += [r for r in (row_at(c, n) for n in counts[c.gpu]) if r is not None]
     deadline: dict[str, DeadlineAnswer] = {}
     days = s.workload.deadline_days if s.workload.is_training else None

@@ -40,7 +40,13 @@ from .layout_grid import (  # noqa: F401  (re-exported: the planner's public nam
     _prime_factors,
     layout_grid,
 )
-from .layout_rank import RANK_TOLERANCE, best_fitting, first_lexmin, training_rank_keys  # noqa: F401
+from .layout_rank import (  # noqa: F401  (RANK_TOLERANCE: re-exported)
+    RANK_TOLERANCE,
+    best_fitting,
+    best_fitting_at_counts,
+    first_lexmin,
+    training_rank_keys,
+)
 from .layout_rank import cross_node_peers as _cross_node_peers
 from .memory import GIB, memory_for
 from .recompute import RECOMPUTE_NAMES
@@ -304,6 +310,14 @@ class CountMemo:
             else:  # the same answer with less work (layout_rank.py)
                 self.layouts[n] = best_fitting(s, target, self.shared)
         return self.layouts[n]
+
+    def prefill(self, s: Scenario, target: Target, counts: tuple[int, ...]) -> None:
+        """The best layouts at all `counts` at once (the sweep's; one step-time call, layout_rank.py); the
+        target's GPU count is replaced by each."""
+        assert target.gpu.id == self.gpu_id and self.shared is not None, "a Plan's memo of one GPU type"
+        todo = tuple(n for n in counts if n not in self.layouts)
+        if todo and s.workload.is_training and not all_keys_given(s):
+            self.layouts.update(best_fitting_at_counts(s, target, todo, self.shared))
 
 
 def best_layout(s: Scenario, target: Target, memo: CountMemo | None = None) -> Layout | None:
