@@ -283,7 +283,16 @@ def per_million_tokens(
     horizon_years: float | None = None,
 ) -> float | None:
     """per_million_tokens = onprem_tco / (tokens_per_second × 3600 × H × u) × 1e6 (None when no tokens)."""
-    tco = onprem_tco(inp, utilization, horizon_years)
+    return _per_million(inp, onprem_tco(inp, utilization, horizon_years), tokens_per_second, utilization, horizon_years)
+
+
+def _per_million(
+    inp: CostInputs,
+    tco: float | None,
+    tokens_per_second: float | None,
+    utilization: float | None,
+    horizon_years: float | None,
+) -> float | None:
     u = _u(inp, utilization)
     if tco is None or tokens_per_second is None or tokens_per_second <= 0 or u <= 0:
         return None
@@ -395,8 +404,9 @@ def estimate_cost(
 ) -> CostEstimate:
     """Every cost output for `inputs`; `tokens_per_second` (whole cluster) and `gpu_hours` come from the
     time estimate (None when unknown: per_million_tokens / job_cloud_on_demand are then None). `detail=False`
-    leaves out the sensitivity views (tornado, utilization curve, TCO by horizon), which a sweep row does not
-    show; every §4.3 figure is the same either way."""
+    leaves out the sensitivity views (tornado, utilization curve, TCO by horizon) and the workings of the TCO
+    pages (IRR, payback, crossover month, equivalent annual cost: None), which a sweep row does not show (a third
+    of a row's cost estimate); every §4.3 figure and every cost line is the same either way."""
     from . import cost_analysis as ca
 
     rate = inputs.rate
@@ -406,18 +416,19 @@ def estimate_cost(
 
     flows = ca.cash_flows(inputs)
     pv_own, pv_rent, npv = ca.present_values(inputs, flows)
+    tco = onprem_tco(inputs)
     figures: dict[str, float | None] = {
         "cloud_on_demand": cloud_on_demand(inputs),
         "cloud_reserved_1y": cloud_reserved(inputs, "1y"),
         "cloud_reserved_3y": cloud_reserved(inputs, "3y"),
         "cloud_spot": cloud_spot(inputs),
         "onprem_capex": capex(inputs),
-        "onprem_tco": onprem_tco(inputs),
+        "onprem_tco": tco,
         "onprem_lease_tco": onprem_lease_tco(inputs),
         "onprem_tco_discounted": pv_own,
         "owning_usd_per_gpu_hour": pv_own if inputs.utilization > 0 else None,
         "breakeven_utilization": breakeven_utilization(inputs),
-        "per_million_tokens": per_million_tokens(inputs, tokens_per_second),
+        "per_million_tokens": _per_million(inputs, tco, tokens_per_second, None, None),
         "job_cloud_on_demand": job_cloud_on_demand(inputs, gpu_hours),
     }
     unknown = unknown_figures(
@@ -456,10 +467,10 @@ def estimate_cost(
         pv_own=m(pv_own),
         pv_rent=m(pv_rent),
         npv_own_minus_rent=m(npv),
-        irr=ca.irr(flows.incremental) if flows.incremental is not None else None,
-        payback_years=ca.payback_years(flows.incremental),
-        crossover_month=ca.crossover_month(inputs),
-        equivalent_annual_cost=m(ca.equivalent_annual_cost(inputs, pv_own)),
+        irr=ca.irr(flows.incremental) if detail and flows.incremental is not None else None,
+        payback_years=ca.payback_years(flows.incremental) if detail else None,
+        crossover_month=ca.crossover_month(inputs) if detail else None,
+        equivalent_annual_cost=m(ca.equivalent_annual_cost(inputs, pv_own)) if detail else None,
         tco_by_horizon=ca.tco_by_horizon(inputs, rate) if detail else (),
         utilization_curve=ca.utilization_curve(inputs, rate=rate) if detail else (),
         tornado_base=m(tornado_base),

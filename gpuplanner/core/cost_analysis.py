@@ -192,7 +192,7 @@ def rent_series(inp: CostInputs, n: int, weights: Sequence[float]) -> tuple[floa
         return None
     gpu_year = inp.gpu_count * HOURS_PER_YEAR * inp.utilization * p
     one_year = cloud_extras(inp, gpu_year, 1.0)  # support uplift + one year of storage + the egress
-    egress = cloud_extras(inp.with_(cloud_support_fraction=0.0, cloud_storage_usd_per_tb_month=0.0), 0.0, 1.0)
+    egress = cloud_extras(inp.without_cloud_extras_but_egress(), 0.0, 1.0)
     if one_year is None or egress is None:
         return None
     last = horizon_year_count(inp.horizon_years)
@@ -326,7 +326,7 @@ def crossover_month(inp: CostInputs) -> int | None:
         return None
     gpu_month = inp.gpu_count * HOURS_PER_YEAR * inp.utilization * p / 12
     one_year = cloud_extras(inp, gpu_month * 12, 1.0)
-    egress = cloud_extras(inp.with_(cloud_support_fraction=0.0, cloud_storage_usd_per_tb_month=0.0), 0.0, 1.0)
+    egress = cloud_extras(inp.without_cloud_extras_but_egress(), 0.0, 1.0)
     if one_year is None or egress is None:
         return None
     rent_month = gpu_month + (one_year - egress) / 12  # GPU-hours, support uplift and storage

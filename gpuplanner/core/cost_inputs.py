@@ -141,6 +141,13 @@ class CostInputs:
         """A copy with some inputs changed (validated again)."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
+    def without_cloud_extras_but_egress(self) -> CostInputs:
+        """A copy with no cloud support uplift and no storage (the egress alone, for the cash flows): zeros are
+        always valid, so the copy is not validated again (validation was a sixth of a sweep row's cost)."""
+        new = object.__new__(CostInputs)
+        new.__dict__.update(self.__dict__, cloud_support_fraction=0.0, cloud_storage_usd_per_tb_month=0.0)
+        return new
+
 
 NUMBER_FIELDS = tuple(
     f.name for f in fields(CostInputs) if f.name not in ("currency", "site", "node", "sources", "residual_curve")
