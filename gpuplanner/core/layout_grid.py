@@ -182,14 +182,56 @@ class MemoryMemo:
         key = self._key(s, target)
         found = self._memory.get(key)
         if found is None:
-            found = _grid_memory(s, target, grid)
-            size = found[0].nbytes + found[1].nbytes
-            # the oldest go first: a Plan asks count by count, GPU type after GPU type
-            while self._memory and (len(self._memory) >= self.max_entries or self._bytes + size > self.max_bytes):
-                old = self._memory.pop(next(iter(self._memory)))
-                self._bytes -= old[0].nbytes + old[1].nbytes
-            self._memory[key] = found
-            self._bytes += size
+            found = self._keep(key, _grid_memory(s, target, grid))
+        return found
+
+    def fill(self, s: Scenario, targets: list[Target]) -> None:
+        """The memory of the whole grids at the targets' counts (the scenario's other keys as given) that are
+        not held yet, in one call: the grids one after the other on their first axis, the GPU count per triple
+        (training memory depends on it only through `gpu_count > 1`, elementwise). A sweep's ~15 small grids
+        cost about one call's fixed cost instead of fifteen."""
+        todo = []
+        for t in targets:
+            sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=t.gpu_count))
+            key, grid = self._key(sc, t), self.grid(sc, t)
+            if key not in self._memory and key not in (k for k, _, _ in todo) and grid.valid.any():
+                todo.append((key, t, grid))
+        if len(todo) < 2 or s.workload.method == "inference":
+            return
+        grids = [g for _, _, g in todo]
+        first = grids[0].axes
+        if any(not np.array_equal(g.axes[k], first[k]) for g in grids for k in _GRID_AXES[3:]):
+            return  # not one scenario's grids (they differ only in the triples): each is evaluated alone
+        axes = {k: np.concatenate([g.axes[k] for g in grids]) for k in ("tp", "pp", "cp", "dp")}
+        axes |= {k: first[k] for k in _GRID_AXES[3:]}
+        counts = np.concatenate([np.full(g.valid.shape[0], t.gpu_count) for _, t, g in todo]).reshape(-1, 1, 1, 1, 1)
+        comp = training_components(
+            s.model,
+            s.workload,
+            **axes,
+            vpp=s.parallel.vpp,
+            sequence_parallel=s.parallel.sequence_parallel,
+            gpu_count=counts,
+        )
+        shape = (counts.shape[0], *grids[0].valid.shape[1:])
+        total, overhead = np.broadcast_to(comp.total, shape), np.broadcast_to(comp.overhead, shape)
+        at = 0
+        for key, _, grid in todo:
+            k = grid.valid.shape[0]
+            part = (grid.pick(total[at : at + k]), grid.pick(overhead[at : at + k]))
+            for a in part:
+                a.setflags(write=False)
+            self._keep(key, part)
+            at += k
+
+    def _keep(self, key: tuple[object, ...], found: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        size = found[0].nbytes + found[1].nbytes
+        # the oldest go first: a Plan asks count by count, GPU type after GPU type
+        while self._memory and (len(self._memory) >= self.max_entries or self._bytes + size > self.max_bytes):
+            old = self._memory.pop(next(iter(self._memory)))
+            self._bytes -= old[0].nbytes + old[1].nbytes
+        self._memory[key] = found
+        self._bytes += size
         return found
 
 

@@ -118,6 +118,7 @@ def best_fitting_at_counts(
     out: dict[int, Layout | None] = {}
     parts: list[tuple[int, dict[str, np.ndarray], np.ndarray, np.ndarray]] = []
     capacity = float(target.gpu.memory_bytes)
+    shared.fill(s, [dataclasses.replace(target, gpu_count=n) for n in counts])
     for n in counts:
         sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=n))
         tn = dataclasses.replace(target, gpu_count=n)

@@ -390,6 +390,8 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     # one memo per candidate: its estimate, the sweep, the deadline search and the deadline row share searches
     # and estimates; the layout grids' memory does not depend on the GPU type, so all candidates share it
     shared = MemoryMemo()
+    if sweep:  # the scenario's count is a sweep count: its whole grid serves every candidate
+        shared.whole_counts.add(s.hardware.gpu_count)
     memos: dict[str, CountMemo] = {}
     for gid in s.hardware.compared_gpus:
         check()

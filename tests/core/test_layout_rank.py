@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_planner_memo import CATALOG, _scenario, scenarios
@@ -85,3 +86,25 @@ def test_nothing_fits_on_a_large_grid() -> None:
     assert layout_grid(s, target).valid.shape[0] > 2 * lr.FIRST_ROUND_TRIPLES
     assert _reference(s, target) is None
     assert lr.best_fitting(s, target) is None
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios)
+def test_one_call_for_many_counts_gives_each_grid_its_bytes(d: dict[str, Any]) -> None:
+    """`MemoryMemo.fill` (the sweep's grids in one call, the GPU count per triple) holds exactly the bytes that
+    each grid evaluated alone has, 1 GPU (no NCCL buffers) included."""
+    try:
+        s = _scenario(d)
+    except InputError:
+        assume(False)
+        return
+    assume(s.workload.is_training)
+    base = resolve_target(s, CATALOG)
+    targets = [dataclasses.replace(base, gpu_count=n) for n in (1, 2, 8, 24, 64, 512)]
+    memo = pl.MemoryMemo()
+    memo.fill(s, targets)
+    for t in targets:
+        sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=t.gpu_count))
+        alone = pl._grid_memory(sc, t, layout_grid(sc, t))
+        held = memo.memory(sc, t, layout_grid(sc, t))
+        assert all(np.array_equal(a, b) for a, b in zip(alone, held, strict=True)), t.gpu_count
