@@ -190,7 +190,7 @@ class MemoryMemo:
         not held yet, in one call: the grids one after the other on their first axis, the GPU count per triple
         (training memory depends on it only through `gpu_count > 1`, elementwise). A sweep's ~15 small grids
         cost about one call's fixed cost instead of fifteen."""
-        todo = []
+        todo: list[tuple[tuple[object, ...], Target, LayoutGrid]] = []
         for t in targets:
             sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=t.gpu_count))
             key, grid = self._key(sc, t), self.grid(sc, t)
