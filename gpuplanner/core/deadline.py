@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -73,6 +73,66 @@ def smallest_count(
     node counts double until one meets it, then bisection between the last miss and the first hit. `known`
     holds wall seconds already estimated per GPU count (None: nothing fits there), e.g. the Plan's sweep; `memo`
     the Plan's layouts and estimates of this GPU type (planner.CountMemo)."""
+    steps = _steps(s, catalog, gpu_id, deadline_days, known, memo or CountMemo(gpu_id))
+    try:
+        while True:
+            next(steps)  # the count's best layout: the memo searches it when asked
+    except StopIteration as finished:
+        result: DeadlineResult = finished.value
+        return result
+
+
+def smallest_counts(
+    s: Scenario,
+    catalog: Catalog,
+    deadline_days: float,
+    known: Mapping[str, Mapping[int, float | None]],
+    memos: Mapping[str, CountMemo],
+    between: Callable[[], None] | None = None,
+) -> dict[str, DeadlineResult]:
+    """`smallest_count` for each GPU type of `memos` (one Plan's, sharing one MemoryMemo), the searches stepping
+    in lockstep: at each step the best layouts that all of them need next are found together
+    (`layout_rank.best_fitting_many`: one memory call per round for all GPU types), the same layouts as one by
+    one. Each search's steps, and so its answer, are `smallest_count`'s. `between()` is called before each step
+    (the Plan's cancel check)."""
+    from .layout_rank import best_fitting_many
+
+    searches = {g: _steps(s, catalog, g, deadline_days, known.get(g), memo) for g, memo in memos.items()}
+    results: dict[str, DeadlineResult] = {}
+    pending: dict[str, Target] = {}
+
+    def advance(g: str) -> None:
+        try:
+            pending[g] = next(searches[g])
+        except StopIteration as finished:
+            results[g] = finished.value
+
+    for g in searches:
+        advance(g)
+    shared = next((m.shared for m in memos.values() if m.shared is not None), None)
+    while pending:
+        if between is not None:
+            between()
+        asked = list(pending.items())
+        pending.clear()
+        if shared is not None and s.workload.is_training:
+            for (g, target), layout in zip(asked, best_fitting_many(s, [t for _, t in asked], shared), strict=True):
+                memos[g].layouts[target.gpu_count] = layout
+        for g, _ in asked:
+            advance(g)
+    return {g: results[g] for g in memos}
+
+
+def _steps(
+    s: Scenario,
+    catalog: Catalog,
+    gpu_id: str,
+    deadline_days: float,
+    known: Mapping[int, float | None] | None,
+    memo: CountMemo,
+) -> Generator[Target, None, DeadlineResult]:
+    """The search of `smallest_count`, yielding each target (GPU type and count) whose best layout it needs and
+    `memo` does not hold yet, before it asks `memo` for it: a caller may put it there first."""
     from .engine import estimate, resolve_target
 
     base = resolve_target(s, catalog, gpu_id)
@@ -83,12 +143,14 @@ def smallest_count(
     limit = deadline_days * 86400.0
     walls: dict[int, float | None] = dict(known or {})
 
-    def wall_at(k: int) -> float | None:
+    def wall_at(k: int) -> Generator[Target, None, float | None]:
         count = k * step_gpus
         if count not in walls:
             sc = _with_count(s, count)
             target = dataclasses.replace(base, gpu_count=count)
-            best = (memo or CountMemo(gpu_id)).best(sc, target)
+            if count not in memo.layouts:
+                yield target
+            best = memo.best(sc, target)
             if best is None:
                 walls[count] = None
             else:
@@ -96,12 +158,12 @@ def smallest_count(
                 walls[count] = t.wall_seconds
         return walls[count]
 
-    def ok(k: int) -> bool:
-        wall = wall_at(k)
+    def ok(k: int) -> Generator[Target, None, bool]:
+        wall = yield from wall_at(k)
         return wall is not None and wall <= limit
 
     k = 1
-    while not ok(k):
+    while not (yield from ok(k)):
         if 2 * k * step_gpus > MAX_DEADLINE_GPUS:
             reached = [(w_, c) for c, w_ in walls.items() if w_ is not None]
             if reached:
@@ -121,7 +183,7 @@ def smallest_count(
         mid = _valid_between(s, base, step_gpus, lo, hi, memo)
         if mid is None:  # no count between them has a valid layout at all: hi is the smallest
             break
-        if ok(mid):
+        if (yield from ok(mid)):
             hi = mid
         else:
             lo = mid

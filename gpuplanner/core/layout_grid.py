@@ -187,9 +187,8 @@ class MemoryMemo:
 
     def fill(self, s: Scenario, targets: list[Target]) -> None:
         """The memory of the whole grids at the targets' counts (the scenario's other keys as given) that are
-        not held yet, in one call: the grids one after the other on their first axis, the GPU count per triple
-        (training memory depends on it only through `gpu_count > 1`, elementwise). A sweep's ~15 small grids
-        cost about one call's fixed cost instead of fifteen."""
+        not held yet, in one call (`triples_memory`). A sweep's ~15 small grids cost about one call's fixed cost
+        instead of fifteen."""
         todo: list[tuple[tuple[object, ...], Target, LayoutGrid]] = []
         for t in targets:
             sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=t.gpu_count))
@@ -198,31 +197,12 @@ class MemoryMemo:
                 todo.append((key, t, grid))
         if len(todo) < 2 or s.workload.method == "inference":
             return
-        grids = [g for _, _, g in todo]
-        first = grids[0].axes
-        if any(not np.array_equal(g.axes[k], first[k]) for g in grids for k in _GRID_AXES[3:]):
-            return  # not one scenario's grids (they differ only in the triples): each is evaluated alone
-        axes = {k: np.concatenate([g.axes[k] for g in grids]) for k in ("tp", "pp", "cp", "dp")}
-        axes |= {k: first[k] for k in _GRID_AXES[3:]}
-        counts = np.concatenate([np.full(g.valid.shape[0], t.gpu_count) for _, t, g in todo]).reshape(-1, 1, 1, 1, 1)
-        comp = training_components(
-            s.model,
-            s.workload,
-            **axes,
-            vpp=s.parallel.vpp,
-            sequence_parallel=s.parallel.sequence_parallel,
-            gpu_count=counts,
-        )
-        shape = (counts.shape[0], *grids[0].valid.shape[1:])
-        total, overhead = np.broadcast_to(comp.total, shape), np.broadcast_to(comp.overhead, shape)
-        at = 0
-        for key, _, grid in todo:
-            k = grid.valid.shape[0]
-            part = (grid.pick(total[at : at + k]), grid.pick(overhead[at : at + k]))
-            for a in part:
+        parts = [(g, np.arange(g.valid.shape[0]), t.gpu_count) for _, t, g in todo]
+        for (key, _, grid), (total, overhead) in zip(todo, triples_memory(s, parts), strict=True):
+            found = (grid.pick(total), grid.pick(overhead))
+            for a in found:
                 a.setflags(write=False)
-            self._keep(key, part)
-            at += k
+            self._keep(key, found)
 
     def _keep(self, key: tuple[object, ...], found: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         size = found[0].nbytes + found[1].nbytes
@@ -249,3 +229,32 @@ def _grid_memory(s: Scenario, target: Target, grid: LayoutGrid) -> tuple[np.ndar
     total.setflags(write=False)
     overhead.setflags(write=False)
     return total, overhead
+
+
+def triples_memory(s: Scenario, parts: list[tuple[LayoutGrid, np.ndarray, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(peak, overhead) bytes of the sub-grids (grid, triples `sel` ascending, GPU count) of one scenario's grids
+    at several counts, in one `training_components` call: the sub-grids one after the other on the first axis,
+    the GPU count per triple (memory depends on it only through `gpu_count > 1`, elementwise). Each result is
+    shaped (len(sel), *the grid's other axes); the values are those of each grid evaluated alone. Grids whose
+    other axes differ (not one scenario's) are evaluated one by one."""
+    first = parts[0][0].axes
+    if any(not np.array_equal(g.axes[k], first[k]) for g, _, _ in parts for k in _GRID_AXES[3:]):
+        return [part for p in parts for part in triples_memory(s, [p])]
+    axes = {k: np.concatenate([g.axes[k][sel] for g, sel, _ in parts]) for k in ("tp", "pp", "cp", "dp")}
+    axes |= {k: first[k] for k in _GRID_AXES[3:]}
+    counts = np.concatenate([np.full(sel.size, n) for _, sel, n in parts]).reshape(-1, 1, 1, 1, 1)
+    comp = training_components(
+        s.model,
+        s.workload,
+        **axes,
+        vpp=s.parallel.vpp,
+        sequence_parallel=s.parallel.sequence_parallel,
+        gpu_count=counts if len(parts) > 1 else parts[0][2],
+    )
+    shape = (counts.shape[0], *parts[0][0].valid.shape[1:])
+    total, overhead = np.broadcast_to(comp.total, shape), np.broadcast_to(comp.overhead, shape)
+    out, at = [], 0
+    for _, sel, _ in parts:
+        out.append((total[at : at + sel.size], overhead[at : at + sel.size]))
+        at += sel.size
+    return out

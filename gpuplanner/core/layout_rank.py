@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .layout_grid import LAYOUT_KEYS, LayoutGrid, MemoryMemo, _grid_memory, layout_grid
-from .memory import training_components
+from .layout_grid import LAYOUT_KEYS, LayoutGrid, MemoryMemo, _grid_memory, layout_grid, triples_memory
 from .recompute import RECOMPUTE_NAMES
 from .results import Layout
 from .scenario import Scenario
@@ -104,8 +104,15 @@ def best_fitting(s: Scenario, target: Target, shared: MemoryMemo | None = None) 
         model_tps, cross = _speed_and_peers(s, target, axes, fits[sel].shape)
         return _choose(s, axes, need[sel], fits[sel], model_tps, cross)
     model_tps, cross = _speed_and_peers(s, target, grid.axes, grid.valid.shape)
-    need, fits = _fastest_first(s, target, grid, speed_buckets(model_tps), capacity)
-    return _choose(s, grid.axes, need, fits, model_tps, cross)
+    rounds = _fastest_first(grid, speed_buckets(model_tps), capacity)
+    sel = next(rounds)
+    while True:
+        try:
+            total, overhead = triples_memory(s, [(grid, sel, target.gpu_count)])[0]
+            sel = rounds.send(total + overhead)
+        except StopIteration as finished:
+            need, fits = finished.value
+            return _choose(s, grid.axes, need, fits, model_tps, cross)
 
 
 def best_fitting_at_counts(
@@ -178,13 +185,15 @@ def _choose(
     return _layout(s, axes, fits.shape, int(places[first_lexmin(keys)]))
 
 
-def _fastest_first(
-    s: Scenario, target: Target, grid: LayoutGrid, speed: np.ndarray, capacity: float
-) -> tuple[np.ndarray, np.ndarray]:
+Rounds = Generator[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]
+
+
+def _fastest_first(grid: LayoutGrid, speed: np.ndarray, capacity: float) -> Rounds:
     """(peak + overhead bytes, fits) on the grid, evaluated for the (tp, pp, cp) triples in order of their fastest
     valid layout, until every layout at least as fast as the fastest fitting one is evaluated (`need` is +inf
-    and `fits` False elsewhere). The triples are the grid's first axis: each round is one memory call on the
-    broadcast axes of a part of the grid."""
+    and `fits` False elsewhere). Each round yields the triples (ascending) whose memory it needs and is sent
+    their peak + overhead bytes (`triples_memory`), so that a caller can evaluate the rounds of several grids in
+    one call."""
     shape, valid = grid.valid.shape, grid.valid
     triples = shape[0]
     fastest = np.where(valid, speed, -np.inf).reshape(triples, -1).max(axis=1)
@@ -203,20 +212,40 @@ def _fastest_first(
             break
         sel = np.sort(sel)
         done[sel] = True
-        comp = training_components(
-            s.model,
-            s.workload,
-            **_triples(grid, sel),
-            vpp=s.parallel.vpp,
-            sequence_parallel=s.parallel.sequence_parallel,
-            gpu_count=target.gpu_count,
-        )
-        part = (sel.size, *shape[1:])
-        need[sel] = np.broadcast_to(comp.total, part) + np.broadcast_to(comp.overhead, part)
+        need[sel] = yield sel
         fits = valid & (need <= capacity)
         if fits.any():
             best = float(speed[fits].max())
     return need, valid & (need <= capacity)
+
+
+def best_fitting_many(s: Scenario, targets: list[Target], shared: MemoryMemo) -> list[Layout | None]:
+    """`best_fitting` for several targets (GPU types and counts; the scenario's other keys as given), the
+    fastest-first rounds of all of them evaluated together: one memory call per round instead of one per round
+    and target (the deadline searches of a Plan's GPU types step in lockstep, core/deadline.py)."""
+    out: list[Layout | None] = [None] * len(targets)
+    runs: dict[int, tuple[Rounds, Scenario, LayoutGrid, np.ndarray, np.ndarray, np.ndarray]] = {}
+    for i, t in enumerate(targets):
+        sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=t.gpu_count))
+        grid = shared.grid(sc, t)
+        if shared.keeps(sc, t) or grid.valid.shape[0] <= 2 * FIRST_ROUND_TRIPLES or not grid.valid.any():
+            out[i] = best_fitting(sc, t, shared)
+            continue
+        model_tps, cross = _speed_and_peers(sc, t, grid.axes, grid.valid.shape)
+        rounds = _fastest_first(grid, speed_buckets(model_tps), float(t.gpu.memory_bytes))
+        runs[i] = (rounds, sc, grid, model_tps, cross, next(rounds))
+    while runs:
+        order = list(runs)
+        parts = [(runs[i][2], runs[i][5], targets[i].gpu_count) for i in order]
+        for i, (total, overhead) in zip(order, triples_memory(s, parts), strict=True):
+            rounds, sc, grid, model_tps, cross, _ = runs[i]
+            try:
+                runs[i] = (rounds, sc, grid, model_tps, cross, rounds.send(total + overhead))
+            except StopIteration as finished:
+                need, fits = finished.value
+                out[i] = _choose(sc, grid.axes, need, fits, model_tps, cross)
+                del runs[i]
+    return out
 
 
 def _speed_and_peers(

@@ -378,7 +378,7 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
 
 def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep: bool = True) -> Plan:
     """The whole Plan. `stop()` is polled between estimates; when it turns true, `Cancelled` is raised."""
-    from .deadline import smallest_count
+    from .deadline import smallest_counts
     from .engine import estimate, resolve_target
     from .planner import CountMemo, MemoryMemo
 
@@ -429,13 +429,17 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     deadline: dict[str, DeadlineAnswer] = {}
     days = s.workload.deadline_days if s.workload.is_training else None
     if days is not None:
+        # the sweep's rows are the doubling steps of the deadline search: reuse their walls
+        known = {
+            c.gpu: {r.gpu_count: (r.wall_seconds if r.fits else None) for r in rows if r.gpu == c.gpu} for c in usable
+        }
+        # all GPU types' searches step together (their layout searches share memory calls): the same answers
+        found = smallest_counts(s, catalog, days, known, {c.gpu: memos[c.gpu] for c in usable}, between=check)
         for c in usable:
             check()
-            # the sweep's rows are the doubling steps of the deadline search: reuse their walls
-            known = {r.gpu_count: (r.wall_seconds if r.fits else None) for r in rows if r.gpu == c.gpu}
-            d = smallest_count(s, catalog, c.gpu, days, known, memos[c.gpu])
+            d = found[c.gpu]
             at = next((r for r in rows if r.gpu == c.gpu and r.gpu_count == d.gpu_count), None)
-            if sweep and has_time and d.gpu_count is not None and d.gpu_count not in known:
+            if sweep and has_time and d.gpu_count is not None and d.gpu_count not in known[c.gpu]:
                 at = row_at(c, d.gpu_count)
                 if at is not None:
                     rows.append(at)
