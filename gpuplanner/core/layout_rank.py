@@ -176,13 +176,14 @@ def _choose(
 ) -> Layout | None:
     """The ranking rule over the fitting layouts of a (sub-)grid: the fastest bucket, then fewer cross-node peers,
     then less memory, then the first in raveled order (the flat order)."""
-    if not fits.any():
+    fitting = np.flatnonzero(fits.ravel())  # raveled order is the flat order
+    if fitting.size == 0:
         return None
-    speed = speed_buckets(model_tps)
-    best = speed[fits].max()
-    places = np.flatnonzero((fits & (speed == best)).ravel())
-    keys = (need.ravel()[places], cross.ravel()[places], -speed.ravel()[places])
-    return _layout(s, axes, fits.shape, int(places[first_lexmin(keys)]))
+    where = np.unravel_index(fitting, fits.shape)  # (the speed and peers are broadcast views: no full copy)
+    speed = speed_buckets(model_tps[where])
+    top = speed == speed.max()
+    keys = (need[where][top], cross[where][top], -speed[top])
+    return _layout(s, axes, fits.shape, int(fitting[top][first_lexmin(keys)]))
 
 
 Rounds = Generator[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]
