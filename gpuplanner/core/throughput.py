@@ -293,7 +293,15 @@ def step_times(
     blocks_local = model.block_params(active=False) - routed + routed / epf
     stage_params = (blocks_local * stage_layers / L + head_params) / tp
     weights_local = stage_params if not lora else model.lora_params(w.lora_rank, w.lora_targets) / (tp * pp)
-    t_weights = weights_local * WEIGHT_BYTES_PER_MICRO_BATCH[style] / hbm
+    per_weight = np.full_like(tp, WEIGHT_BYTES_PER_MICRO_BATCH[style])
+    if profile(w.framework).fsdp2 and not lora:
+        # FSDP2 copies every gathered parameter out of the all-gather buffer (fsdp.split_with_sizes_copy: read 2,
+        # write 2) in the forward and again in the backward, and each 16-bit gradient into the reduce-scatter
+        # buffer in the reduce dtype (fsdp.chunk_cat: read 2, write 4 in fp32); torch/distributed/fsdp/
+        # _fully_shard/_fsdp_collectives.py `foreach_all_gather_copy_out`, `foreach_reduce_scatter_copy_in`
+        fsdp2_bytes = 2 * 4.0 + 2.0 + (2.0 if w.precision == "bf16-true" else 4.0)
+        per_weight = np.where(zero >= 3, fsdp2_bytes, per_weight)
+    t_weights = weights_local * per_weight / hbm
     if w.method == "qlora":
         # NF4 weights are dequantised to bf16 before every matmul: read 0.5 + write 2 bytes per weight, in the
         # forward, the backward and the recomputed forward (bitsandbytes `dequantize_4bit`)

@@ -128,3 +128,29 @@ def test_recording_reproduces_the_data(framework: str, compiled: bool) -> None:
     kv = kvh * h // heads
     assert total == pytest.approx(c.hidden_bytes(h) + c.inner_bytes(kv, f), rel=0.01)
     assert forward / total == pytest.approx(c.forward_share(h, kv, f), rel=0.02)
+
+
+def test_fsdp2_copies_gathered_parameters_and_gradients_per_micro_batch() -> None:
+    """torchtitan under ZeRO-3 (FSDP2): 14 bytes per local parameter per micro-batch (all-gather copy-out twice,
+    fp32 reduce-scatter copy-in) instead of the 6 of in-place bf16 accumulation."""
+    from gpuplanner.core.presets import preset
+    from gpuplanner.core.scenario import Workload
+    from gpuplanner.core.throughput import step_times
+    from gpuplanner.core.training_time import hardware_rates
+
+    cat = load_catalog(use_user_layer=False)
+    gpu = cat.gpu("h100-sxm-80gb")
+    rates = hardware_rates(gpu, cat.default_node("h100-sxm-80gb"), 8, "bf16-master")
+    m = preset("llama-3.1-8b")
+    kw = dict(tp=1, pp=1, cp=1, ep=1, dp=8, micro_batch=1, recompute=0, global_batch=8)
+    memory = {}
+    for framework in ("torchtitan", "deepspeed"):
+        w = Workload(method="pretrain", seq_len=4096, precision="bf16-master", framework=framework)
+        for zero in (1, 3):
+            terms = step_times(m, w, rates, zero=zero, **kw).terms
+            assert terms is not None
+            memory[(framework, zero)] = float(terms.memory_bound_seconds)
+    params = m.block_params(active=False) + m.vocab * m.hidden
+    hbm = rates.hbm_bytes_per_s * 0.8
+    assert memory[("torchtitan", 3)] - memory[("torchtitan", 1)] == pytest.approx(params * 8.0 / hbm, rel=1e-6)
+    assert memory[("deepspeed", 3)] == memory[("deepspeed", 1)]  # flat parameters: no per-parameter copies
