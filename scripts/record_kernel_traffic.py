@@ -14,8 +14,8 @@ What is run (CPU, small shapes, real bf16 tensors):
   loss compiled by `torchtune.training.compile_loss`), torchtune's `CEWithChunkedOutputLoss` (its
   `compute_cross_entropy` compiled), torchtitan's `cross_entropy(pred.flatten(0, 1).float(), labels)` (eager in
   December 2024: `train.py` leaves `torch.compile(loss_fn)` commented out).
-* AdamW's step (`torch.optim.AdamW(foreach=True)`, the default of both frameworks then) on bf16 states
-  (torchtune, pure bf16) and fp32 states (torchtitan, FSDP2 fp32 shards).
+* AdamW's step, `torch.optim.AdamW` foreach (torchtitan's December 2024 default) and fused (torchtune's recipes
+  set `fused: True`), on bf16 states (torchtune, pure bf16) and fp32 states (torchtitan, FSDP2 fp32 shards).
 
 Eager: a `TorchDispatchMode` sees every aten op; each op that is not a view reads its inputs and writes its
 outputs once (broadcast dimensions read once). Compiled: Inductor's scheduler nodes after fusion

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# frameworks whose block, loss and optimizer traffic is recorded here
+# frameworks whose block and loss traffic is recorded here (the AdamW step too, in the data file; not applied)
 RECORDED_FRAMEWORKS = ("torchtitan", "torchtune")
 # the ones the time model uses it for; the others keep the pass counts of throughput.ELEMENTWISE_PASSES.
 # torchtitan's recording is kept out (docs/estimation_time.md, "Rejected pieces"): its eager-to-compiled gap
