@@ -57,6 +57,9 @@ class FrameworkProfile:
     # (torchtitan/models/llama3/infra/parallelize.py `apply_fsdp`), and torch's pipelining defers resharding
     # and gradient reduce-scatter to the last micro-batch (torch/distributed/pipelining/stage.py)
     unsharded_under_pp: bool = False
+    # FSDP2 `fully_shard` (torchtitan, torchtune's distributed recipes) copies each all-gathered parameter out of
+    # the flat buffer and each gradient into the reduce-scatter buffer (time model, throughput.py)
+    fsdp2: bool = False
     # torchtitan computes the loss with torch's loss_parallel when tensor parallel is on
     # (torchtitan/distributed/utils.py `get_train_context`, `enable_loss_parallel`)
     loss_parallel_under_tp: bool = False
@@ -106,6 +109,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             summary="torchtune recipes: pure bf16 weights and AdamW states, chunked loss, optimizer in backward",
             default_precision="bf16-true",
             loss="fp32-logits",
+            fsdp2=True,
         ),
         FrameworkProfile(
             id="torchtitan",
@@ -117,6 +121,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             selective_means="op",
             fp8_recipe="torchao",
             unsharded_under_pp=True,
+            fsdp2=True,
             loss_parallel_under_tp=True,
         ),
         FrameworkProfile(

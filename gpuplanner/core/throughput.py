@@ -25,6 +25,7 @@ import numpy as np
 from .activations import implementation
 from .attention_kernels import flash_kernel, flash_pass_seconds, flash_seconds, ring_merge_bytes
 from .context_parallel import torch_ring_exposed_seconds
+from .elementwise_kernels import block_traffic, loss_bytes_per_logit
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
@@ -284,12 +285,26 @@ def step_times(
     # splits them (Korthikanti §4.2.2); the MLP and attention internals are split by TP
     sp = tp > 1 if sequence_parallel is None else np.asarray(sequence_parallel, dtype=bool)
     rep_div = np.where(sp, tp, 1.0)
-    hidden_bytes = e * passes_h * h * (REPLICATED_HIDDEN_SHARE / rep_div + (1 - REPLICATED_HIDDEN_SHARE) / tp)
-    layer_bytes = (hidden_bytes + e * passes_f * f_tokens / tp) * (1.0 + recomputed_elementwise_share(rc, every) / 3.0)
+    split_h = REPLICATED_HIDDEN_SHARE / rep_div + (1 - REPLICATED_HIDDEN_SHARE) / tp
+    recorded = block_traffic(w.framework, w.compile)
+    if recorded is None:
+        layer_bytes = (e * passes_h * h * split_h + e * passes_f * f_tokens / tp) * (
+            1.0 + recomputed_elementwise_share(rc, every) / 3.0
+        )
+    else:
+        # torchtitan/torchtune blocks as their own code moves bytes, eager or compiled (elementwise_kernels.py;
+        # recorded in bf16, scaled to the activations' element size); a recomputed forward moves its share again
+        kv, scale = model.kv_width, e / 2.0
+        layer_bytes = (
+            scale
+            * (recorded.hidden_bytes(h) * split_h + recorded.inner_bytes(kv, f_tokens) / tp)
+            * (1.0 + recomputed_elementwise_share(rc, every) * recorded.forward_share(h, kv, f_tokens))
+        )
     t_elem = tokens_mb / cp * stage_layers * layer_bytes / hbm
     softmax = 0.0 if w.flash_attention else SOFTMAX_BYTES_PER_SCORE * model.heads * s
     t_softmax = np.asarray(tok * stage_layers * softmax / hbm * (1.0 + 0.5 * recomputes_attention(rc, False, every)))
-    t_loss = tok * model.vocab * LOSS_BYTES_PER_LOGIT[impl] / hbm
+    loss_per_logit = loss_bytes_per_logit(w.framework, w.compile, w.chunked_loss)  # elementwise_kernels.py
+    t_loss = tok * model.vocab * (LOSS_BYTES_PER_LOGIT[impl] if loss_per_logit is None else loss_per_logit) / hbm
     style = (
         "fused"
         if impl == "fused"
@@ -302,7 +317,15 @@ def step_times(
     blocks_local = model.block_params(active=False) - routed + routed / epf
     stage_params = (blocks_local * stage_layers / L + head_params) / tp
     weights_local = stage_params if not lora else model.lora_params(w.lora_rank, w.lora_targets) / (tp * pp)
-    t_weights = weights_local * WEIGHT_BYTES_PER_MICRO_BATCH[style] / hbm
+    per_weight = np.full_like(tp, WEIGHT_BYTES_PER_MICRO_BATCH[style])
+    if profile(w.framework).fsdp2 and not lora:
+        # FSDP2 copies every gathered parameter out of the all-gather buffer (fsdp.split_with_sizes_copy: read 2,
+        # write 2) in the forward and again in the backward, and each 16-bit gradient into the reduce-scatter
+        # buffer in the reduce dtype (fsdp.chunk_cat: read 2, write 4 in fp32); torch/distributed/fsdp/
+        # _fully_shard/_fsdp_collectives.py `foreach_all_gather_copy_out`, `foreach_reduce_scatter_copy_in`
+        fsdp2_bytes = 2 * 4.0 + 2.0 + (2.0 if w.precision == "bf16-true" else 4.0)
+        per_weight = np.where(zero >= 3, fsdp2_bytes, per_weight)
+    t_weights = weights_local * per_weight / hbm
     if w.method == "qlora":
         # NF4 weights are dequantised to bf16 before every matmul: read 0.5 + write 2 bytes per weight, in the
         # forward, the backward and the recomputed forward (bitsandbytes `dequantize_4bit`)

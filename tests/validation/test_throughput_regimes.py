@@ -31,9 +31,9 @@ GRAND_TETON = Path(__file__).parent / "data" / "catalog_grand_teton"
 CATALOG = load_catalog(user_dir=GRAND_TETON)
 TARGET_PCT = 10.0
 BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceiling against drift
-    "single-gpu": 13.0,
-    "one-node": 21.0,
-    "multi-node": 3.0,
+    "single-gpu": 5.0,
+    "one-node": 19.0,
+    "multi-node": 4.0,
     "multi-node-3d": 10.0,
     "long-seq": 24.0,
     "fp8": 15.0,
