@@ -179,11 +179,11 @@ def _choose(
     fitting = np.flatnonzero(fits.ravel())  # raveled order is the flat order
     if fitting.size == 0:
         return None
-    where = np.unravel_index(fitting, fits.shape)  # (the speed and peers are broadcast views: no full copy)
-    speed = speed_buckets(model_tps[where])
+    speed = speed_buckets(np.ravel(model_tps)[fitting])
     top = speed == speed.max()
-    keys = (need[where][top], cross[where][top], -speed[top])
-    return _layout(s, axes, fits.shape, int(fitting[top][first_lexmin(keys)]))
+    places = fitting[top]  # the fastest bucket: a few layouts
+    keys = (need.ravel()[places], cross[np.unravel_index(places, fits.shape)], -speed[top])
+    return _layout(s, axes, fits.shape, int(places[first_lexmin(keys)]))
 
 
 Rounds = Generator[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]

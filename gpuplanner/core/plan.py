@@ -419,7 +419,8 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
             return None  # a count the scenario's keys rule out is not on the curve
 
     if sweep and has_time:
-        counts = {c.gpu: sweep_counts(s, per_node[c.gpu]) for c in usable}
+        by_node = {n: sweep_counts(s, n) for n in set(per_node.values())}
+        counts = {c.gpu: by_node[per_node[c.gpu]] for c in usable}
         # every GPU type asks for the sweep's counts: their whole layout grids are evaluated once and shared
         shared.whole_counts.update(n for ns in counts.values() for n in ns)
         for c in usable:
