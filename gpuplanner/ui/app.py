@@ -45,7 +45,14 @@ def create_application(argv: list[str] | None = None, language: str | None = Non
         qInstallMessageHandler(_quiet_benign)
     QCoreApplication.setOrganizationName("gpuplanner")
     QCoreApplication.setApplicationName("gpuplanner")
-    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    from .theme import FUSION_PROPERTY, style_arguments
+
+    app = QApplication.instance()
+    if app is None:
+        given = argv if argv is not None else sys.argv[:1]
+        args = style_arguments(given)
+        app = QApplication(args)
+        app.setProperty(FUSION_PROPERTY, args is not given)  # else apply_theme sets Fusion over the user's style
     from gpuplanner.core.paths import resources_dir
 
     icon = resources_dir() / "icons" / "gpuplanner.svg"

@@ -4,8 +4,10 @@ waits on a modal dialog."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+if TYPE_CHECKING:  # QMessageBox and QFileDialog are imported where a dialog opens: not before the first paint
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
 SCENARIO_SUFFIX = ".gpuplan.toml"
 
@@ -19,15 +21,21 @@ def for_users(text: str) -> str:
 
 
 def error(parent: QWidget | None, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     QMessageBox.critical(parent, title, for_users(text))
 
 
 def info(parent: QWidget | None, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     QMessageBox.information(parent, title, for_users(text))
 
 
 def ask_save_changes(parent: QWidget | None, name: str) -> QMessageBox.StandardButton:
     """Save, Discard or Cancel."""
+    from PySide6.QtWidgets import QMessageBox
+
     buttons = QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
     text = parent.tr("“{0}” has unsaved changes. Save them?").format(name) if parent else name
     return QMessageBox.question(
@@ -36,6 +44,8 @@ def ask_save_changes(parent: QWidget | None, name: str) -> QMessageBox.StandardB
 
 
 def open_scenario_path(parent: QWidget, start: str = "") -> str:
+    from PySide6.QtWidgets import QFileDialog
+
     path, _ = QFileDialog.getOpenFileName(
         parent,
         parent.tr("Open scenario"),
@@ -46,6 +56,8 @@ def open_scenario_path(parent: QWidget, start: str = "") -> str:
 
 
 def save_scenario_path(parent: QWidget, start: str = "") -> str:
+    from PySide6.QtWidgets import QFileDialog
+
     path, _ = QFileDialog.getSaveFileName(
         parent, parent.tr("Save scenario as"), start, parent.tr("gpuplanner scenarios (*.gpuplan.toml)")
     )
@@ -55,6 +67,8 @@ def save_scenario_path(parent: QWidget, start: str = "") -> str:
 
 
 def save_file_path(parent: QWidget, title: str, start: str, file_filter: str, suffix: str) -> str:
+    from PySide6.QtWidgets import QFileDialog
+
     path, _ = QFileDialog.getSaveFileName(parent, title, start, file_filter)
     if path and not path.lower().endswith(suffix):
         path += suffix
@@ -62,6 +76,8 @@ def save_file_path(parent: QWidget, title: str, start: str, file_filter: str, su
 
 
 def compare_scenario_path(parent: QWidget, start: str = "") -> str:
+    from PySide6.QtWidgets import QFileDialog
+
     path, _ = QFileDialog.getOpenFileName(
         parent,
         parent.tr("Compare with scenario"),
@@ -72,9 +88,13 @@ def compare_scenario_path(parent: QWidget, start: str = "") -> str:
 
 
 def open_file_path(parent: QWidget, title: str, start: str, file_filter: str) -> str:
+    from PySide6.QtWidgets import QFileDialog
+
     path, _ = QFileDialog.getOpenFileName(parent, title, start, file_filter)
     return path
 
 
 def warning(parent: QWidget | None, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     QMessageBox.warning(parent, title, for_users(text))

@@ -10,10 +10,14 @@ A stale run stops at the Plan's next check (``core.plan.Cancelled``), so closing
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from .document import ScenarioDocument
-from .resultset import ResultSet, compute_results
+
+if TYPE_CHECKING:  # the result set (and the engine behind it) loads with the first estimate, after the first paint
+    from .resultset import ResultSet
 
 DEBOUNCE_MS = 150
 
@@ -30,6 +34,9 @@ class _Job(QRunnable):
         self.setAutoDelete(False)  # the runner keeps the Python object until `done`
         self._runner, self._gen, self.signals = runner, generation, signals
         self._scenario, self._catalog = runner.document.scenario, runner.document.catalog
+        from .resultset import compute_results  # here, in the UI thread: the worker never imports
+
+        self._compute = compute_results
 
     def _stale(self) -> bool:
         return self._runner.generation != self._gen
@@ -40,7 +47,7 @@ class _Job(QRunnable):
         from gpuplanner.core.plan import Cancelled, plan
 
         try:
-            first = compute_results(self._scenario, self._catalog, sweep=False, generation=self._gen, stop=self._stale)
+            first = self._compute(self._scenario, self._catalog, sweep=False, generation=self._gen, stop=self._stale)
             if not first.has_time:
                 self.signals.done.emit(replace(first, complete=True))
                 return
@@ -134,6 +141,8 @@ class EstimateRunner(QObject):
         self.wait()
         self._timer.stop()
         self.generation += 1
+        from .resultset import compute_results
+
         rs = compute_results(self.document.scenario, self.document.catalog, sweep=sweep, generation=self.generation)
         self.latest = rs
         self.resultsReady.emit(rs)

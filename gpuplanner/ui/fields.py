@@ -4,7 +4,6 @@ the reason under it), and a spin box whose empty state means "the catalog's valu
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -252,7 +251,7 @@ class DefaultableSpin(QWidget):
         self._style()
 
     def _style(self) -> None:
-        f = QFont(self.spin.font())
+        f = self.spin.font()  # a copy
         f.setItalic(self._override is None)
         self.spin.setFont(f)
         self.reset.setEnabled(self._override is not None)

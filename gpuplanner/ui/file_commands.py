@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner.core.errors import FileAccessError, InputError
 from gpuplanner.core.scenario import Scenario
@@ -77,6 +77,8 @@ class FileCommands:
         """True when it is fine to drop the current scenario (saved, discarded, or unchanged)."""
         if not self.doc.is_modified():
             return True
+        from PySide6.QtWidgets import QMessageBox
+
         answer = dialogs.ask_save_changes(self, self.doc.scenario.name)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()

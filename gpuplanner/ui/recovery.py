@@ -24,13 +24,15 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLockFile, QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from gpuplanner.core.errors import FileAccessError, InputError
 
 from .settings_keys import AUTOSAVE_KEY as INTERVAL_KEY
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # QMessageBox: imported when the question is asked, after the first paint
+    from PySide6.QtWidgets import QMessageBox
+
     from gpuplanner.core.autosave import AutosaveRecord
 
     from .document import ScenarioDocument
@@ -234,6 +236,8 @@ def _when(t: float) -> str:
 
 def recovery_box(parent: QWidget | None, record: AutosaveRecord) -> QMessageBox:
     """The question, as a message box with Restore (default) and Discard."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(_tr("Recover unsaved work"))

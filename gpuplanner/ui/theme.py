@@ -6,9 +6,12 @@ a theme switch. Categorical colours are Okabe-Ito (colour-blind safe) and readab
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication, QWidget
 
 THEMES = ("system", "light", "dark")
 
@@ -110,52 +113,48 @@ def indicator_outline(palette: QPalette) -> QColor | None:
     return QColor(INDICATOR_OUTLINE_DARK) if is_dark(palette) else None
 
 
-class FramedIndicators(QProxyStyle):
-    """Fusion, with check box and radio button frames that show on a dark palette.
+FUSION = "Fusion"  # the style on every platform, so that screenshots and the palettes look the same everywhere
+_THEME_PROPERTY = "gpuplannerTheme"
+_FRAMED_PROPERTY = "gpuplannerFramedIndicators"  # set once FramedIndicators is the application's style
+FUSION_PROPERTY = "gpuplannerFusion"  # set where the application was built with style_arguments (or given Fusion)
 
-    Fusion outlines an indicator in the window colour made darker (qfusionstyle.cpp, ``outline()``): on a
-    dark palette that frame vanished into the dark Base, so an unticked box in the GPU list, a dialog or a
-    form looked like no box at all.
-    """
 
-    _FRAMED = (
-        QStyle.PrimitiveElement.PE_IndicatorCheckBox,
-        QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck,
-        QStyle.PrimitiveElement.PE_IndicatorRadioButton,
+def style_arguments(argv: list[str]) -> list[str]:
+    """The QApplication arguments with ``-style Fusion`` (unless the user gave a style): Qt builds Fusion itself,
+    and the first paint does not wait for Python's wrapper of QStyle (see :mod:`gpuplanner.ui.theme_style`)."""
+    return (
+        argv if any(a in ("-style", "--style") or a.startswith("-style=") for a in argv) else [*argv, "-style", FUSION]
     )
 
-    def __init__(self) -> None:
-        super().__init__("Fusion")
 
-    def drawPrimitive(self, element, option: QStyleOption, painter: QPainter, widget=None) -> None:  # noqa: N802
-        super().drawPrimitive(element, option, painter, widget)
-        outline = indicator_outline(option.palette) if element in self._FRAMED else None
-        if outline is None:
-            return
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(QColor(0, 0, 0, 0))
-        painter.setPen(QPen(outline, 1.0))
-        rect = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
-        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
-            side = min(rect.width(), rect.height())
-            rect = QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
-            painter.drawEllipse(rect)
-        else:
-            side = min(rect.width(), rect.height(), 16.0)  # item views pass a wider rect than the box
-            rect = QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
-            painter.drawRoundedRect(rect, 2.0, 2.0)
-        painter.restore()
+def _framed_if_dark(app: QApplication) -> None:
+    """Fusion's indicator frames vanish on a dark palette (theme_style.py): there, the framing style."""
+    if app.property(_FRAMED_PROPERTY) or not is_dark(app.palette()):
+        return
+    from .theme_style import FramedIndicators
+
+    app.setStyle(FramedIndicators())  # it follows the palette by itself from now on
+    app.setProperty(_FRAMED_PROPERTY, True)
 
 
 def apply_theme(app: QApplication, theme: str) -> None:
-    """``light``, ``dark`` or ``system`` (the platform's palette; Fusion follows a dark desktop by itself)."""
-    if not isinstance(app.style(), FramedIndicators):  # picked once; it follows the palette by itself
-        app.setStyle(FramedIndicators())
+    """``light``, ``dark`` or ``system`` (the platform's palette; Fusion follows a dark desktop by itself).
+
+    The style is Fusion throughout: given to the QApplication by :func:`style_arguments`, else set here; it
+    becomes :class:`~gpuplanner.ui.theme_style.FramedIndicators` once the palette is dark (the dark theme, or a
+    dark desktop under ``system``, also one that turns dark while the app runs)."""
+    first = app.property(_THEME_PROPERTY) is None
+    if first and not app.property(FUSION_PROPERTY) and not app.property(_FRAMED_PROPERTY):
+        app.setStyle(FUSION)  # an application built elsewhere (tests, scripts)
+        app.setProperty(FUSION_PROPERTY, True)
     if theme == "dark":
         app.setPalette(dark_palette())
     elif theme == "light":
         app.setPalette(app.style().standardPalette())
-    elif app.property("gpuplannerTheme") not in (None, "system"):
+    elif not first and app.property(_THEME_PROPERTY) != "system":
         app.setPalette(QPalette())  # back to the platform's own palette
-    app.setProperty("gpuplannerTheme", theme)
+    app.setProperty(_THEME_PROPERTY, theme)
+    _framed_if_dark(app)
+    if first:
+        hints = QGuiApplication.styleHints()
+        hints.colorSchemeChanged.connect(lambda *_a: _framed_if_dark(app))

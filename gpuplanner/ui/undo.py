@@ -9,9 +9,13 @@ An edit merged back to where it started is dropped from the history (``setObsole
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoCommand
+from PySide6.QtGui import QUndoCommand
+
+if TYPE_CHECKING:  # the key classes are needed at the first key press, not before the first paint
+    from PySide6.QtGui import QKeyEvent
 
 MERGE_WINDOW_S = 1.0
 clock = time.monotonic  # tests replace it
@@ -63,6 +67,8 @@ class MergingCommand(QUndoCommand):
 
 def is_undo_key(event: QKeyEvent) -> bool:
     """Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y (and the platform's own undo and redo keys)."""
+    from PySide6.QtGui import QKeySequence
+
     ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
     mods, key = event.modifiers(), event.key()
     return (
@@ -79,7 +85,11 @@ class UndoKeysFilter(QObject):
     its last keystroke as a new edit)."""
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and is_undo_key(event):
+        if event.type() != QEvent.Type.ShortcutOverride:
+            return False
+        from PySide6.QtGui import QKeyEvent
+
+        if isinstance(event, QKeyEvent) and is_undo_key(event):
             event.ignore()  # not for the box: the window's shortcut runs
             return True
         return False

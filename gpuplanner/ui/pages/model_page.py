@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -258,6 +257,8 @@ class ModelPage(PlannerPage):
         self.edit_field(f"model.{key}", setter, self.tr("Change architecture"))
 
     def open_config_json(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self, self.tr("Open a Hugging Face config.json"), "", self.tr("Model config (config.json *.json)")
         )
