@@ -274,7 +274,11 @@ def _speed_and_peers(
 def _layout(s: Scenario, axes: dict[str, np.ndarray], shape: tuple[int, ...], place: int) -> Layout:
     """The layout at raveled place `place` of the (sub-)grid with `axes` (as `planner.Search.layout`)."""
     where = np.unravel_index(place, shape)
-    key = {k: int(np.broadcast_to(axes[k], shape)[where]) for k in LAYOUT_KEYS}
+    # each axis array is 1 long on the axes it does not vary along
+    key = {
+        k: int(axes[k][tuple(i if n > 1 else 0 for i, n in zip(where, axes[k].shape, strict=True))])
+        for k in LAYOUT_KEYS
+    }
     sp = s.parallel.sequence_parallel
     return Layout(
         tp=key["tp"],
