@@ -236,12 +236,22 @@ def best_fitting_many(s: Scenario, targets: list[Target], shared: MemoryMemo) ->
         rounds = _fastest_first(grid, speed_buckets(model_tps), float(t.gpu.memory_bytes))
         runs[i] = (rounds, sc, grid, model_tps, cross, next(rounds))
     while runs:
-        order = list(runs)
-        parts = [(runs[i][2], runs[i][5], targets[i].gpu_count) for i in order]
-        for i, (total, overhead) in zip(order, triples_memory(s, parts), strict=True):
-            rounds, sc, grid, model_tps, cross, _ = runs[i]
+        # GPU types at the same count share the grid: each of its triples asked for is evaluated once
+        asked: dict[int, tuple[LayoutGrid, np.ndarray, int]] = {}
+        for i, (_, _, grid, _, _, sel) in runs.items():
+            held = asked.get(id(grid))
+            union = sel if held is None else np.union1d(held[1], sel)
+            asked[id(grid)] = (grid, union, targets[i].gpu_count)
+        parts = list(asked.values())
+        bytes_of = {
+            id(g): total + overhead
+            for (g, _, _), (total, overhead) in zip(parts, triples_memory(s, parts), strict=True)
+        }
+        for i in list(runs):
+            rounds, sc, grid, model_tps, cross, sel = runs[i]
+            part = bytes_of[id(grid)][np.searchsorted(asked[id(grid)][1], sel)]
             try:
-                runs[i] = (rounds, sc, grid, model_tps, cross, rounds.send(total + overhead))
+                runs[i] = (rounds, sc, grid, model_tps, cross, rounds.send(part))
             except StopIteration as finished:
                 need, fits = finished.value
                 out[i] = _choose(sc, grid.axes, need, fits, model_tps, cross)
