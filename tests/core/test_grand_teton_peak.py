@@ -1,8 +1,8 @@
-"""The Grand Teton H100 of the torchtitan benchmarks runs at a 500 W power limit (issue 22): its test-only catalog
-row carries the dense peaks of a 132-SM GH100 board at 500 W, linear in board power between NVIDIA's rated peaks of
-the two such boards in the shipped catalog (H100 NVL at 400 W, H100 SXM at 700 W), which NVIDIA states at the tensor
-clock each board sustains at its power. Only the compute peaks change; HBM bandwidth stays the source's 2.4 TB/s.
-These tests fail if the row goes back to the 700 W SXM peak (docs/estimation_time.md, "The 500 W power limit")."""
+"""The Grand Teton H100 of the torchtitan benchmarks runs at a 500 W power limit (issue 22). Its source puts the peak
+"between SXM and NVL", so its test-only catalog row carries the dense peaks at 500 W, linear in board power between
+the rated peaks of those two boards in the shipped catalog (H100 NVL at 400 W, H100 SXM at 700 W). Only the compute
+peaks change; HBM bandwidth stays the source's 2.4 TB/s. These tests fail if the row goes back to the 700 W SXM peak
+(docs/estimation_time.md, "The 500 W power limit")."""
 
 from __future__ import annotations
 
