@@ -32,11 +32,11 @@ CATALOG = load_catalog(user_dir=GRAND_TETON)
 TARGET_PCT = 10.0
 BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceiling against drift
     "single-gpu": 5.0,
-    "one-node": 19.0,
+    "one-node": 12.0,
     "multi-node": 4.0,
     "multi-node-3d": 10.0,
-    "long-seq": 24.0,
-    "fp8": 15.0,
+    "long-seq": 15.0,
+    "fp8": 13.0,
     "moe": 46.0,
 }
 
