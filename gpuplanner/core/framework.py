@@ -73,6 +73,9 @@ class FrameworkProfile:
     tp_comm_overlap: bool = False
     # pipeline p2p posted before and waited after each chunk under interleaving (`overlap_p2p_comm`, vpp > 1)
     p2p_overlap_under_vpp: bool = False
+    # TE fp8 with current scaling (Float8CurrentScaling), as the Megatron-Bridge performance recipes' FP8-CS runs
+    # (`scripts/performance/utils/precision.py`); TE's own default recipe is delayed scaling (fp8_kernels.py)
+    te_current_scaling: bool = False
 
     def _as_megatron(self, precision: str) -> bool:
         return self.by_precision_style and precision in MASTER_STYLES
@@ -142,6 +145,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             fp8_recipe="te",
             tp_comm_overlap=True,
             p2p_overlap_under_vpp=True,
+            te_current_scaling=True,
         ),
         FrameworkProfile(
             id="deepspeed",

@@ -168,6 +168,8 @@ def _fp8_cast_seconds(
     """Casts, amax and transposes of every fp8 GEMM operand per micro-batch, at memory speed (fp8_kernels.py);
     recomputed forwards cast their inputs again, which we leave out (a few percent of the casts)."""
     recipe = w.fp8_recipe or profile(w.framework).fp8_recipe or "torchao"
+    if recipe == "te" and profile(w.framework).te_current_scaling:
+        recipe = "te-current"  # amax pass per cast, norms write bf16 (fp8_kernels.py)
     per_byte = cast_bytes_per_element(recipe, w.compile)
     split, full = cast_elements_per_token(model, recipe)
     elements = tokens * layers * (split / tp + full) + np.asarray(params, dtype=float)

@@ -53,3 +53,22 @@ def test_megatron_profile_overlaps_tp_and_p2p_and_generic_does_not() -> None:
     assert float(mg.tp_comm_seconds) < 0.5 * float(gen.tp_comm_seconds)  # 70B: QKV and proj ~ their collectives
     assert float(mg.pp_comm_seconds) < 0.1 * float(gen.pp_comm_seconds)
     np.testing.assert_allclose(float(mg.gemm_seconds), float(gen.gemm_seconds))
+
+
+def test_te_current_scaling_pays_the_amax_pass_and_the_unfused_norm_casts() -> None:
+    """Megatron-Bridge's FP8-CS runs TE current scaling: a separate amax read per cast (6 bytes per element) and no
+    fp8 output from the norms (QKV/fc1 input casts cost 5 of the 6 bytes); the generic TE recipe stays delayed."""
+    from gpuplanner.core.fp8_kernels import cast_bytes_per_element, cast_elements_per_token
+
+    assert cast_bytes_per_element("te-current", False) == 6.0 > cast_bytes_per_element("te", False)
+    m = preset("llama-3.1-8b")
+    assert cast_elements_per_token(m, "te-current")[1] > cast_elements_per_token(m, "te")[1]
+    assert profile("megatron").te_current_scaling and not profile("generic").te_current_scaling
+    kw = dict(tp=1, pp=1, cp=1, ep=1, dp=8, zero=1, micro_batch=1, recompute=0, global_batch=8)
+    mem = {}
+    for fw in ("megatron", "generic"):
+        w = Workload(method="pretrain", seq_len=8192, precision="fp8-mixed", framework=fw, fp8_recipe="te")
+        t = step_times(m, w, _rates(), **kw)
+        assert t.terms is not None
+        mem[fw] = float(t.terms.memory_bound_seconds)
+    assert mem["megatron"] > mem["generic"]
