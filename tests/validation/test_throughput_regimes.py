@@ -32,12 +32,12 @@ CATALOG = load_catalog(user_dir=GRAND_TETON)
 TARGET_PCT = 10.0
 BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceiling against drift
     "single-gpu": 5.0,
-    "one-node": 18.0,
+    "one-node": 14.0,
     "multi-node": 4.0,
     "multi-node-3d": 7.0,
     "long-seq": 24.0,
-    "fp8": 9.0,
-    "moe": 46.0,
+    "fp8": 10.0,
+    "moe": 40.0,
 }
 
 
