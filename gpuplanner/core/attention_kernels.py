@@ -14,7 +14,15 @@ two-parameter curve through the 512 and 16k points. The rate is stated relative 
 measured on (mamf_ref, H100 0.803, stas00/ml-engineering `compute/accelerator/README.md`) so that the
 calibration's efficiency factor, which scales the GPU's MAMF, scales attention too. Ampere: FlashAttention-2
 reaches 73% of the A100 peak forward at long sequences (Dao 2023, abstract and Fig. 4, head dim 128) with the same
-shape. Other architectures: 0.75 of their MAMF (the FA2-to-GEMM ratio on A100, 73% vs 87%) with the FA2 shape.
+shape. Blackwell with Transformer Engine (which prefers cuDNN FusedAttention on sm ≥ 9.0: TE
+`dot_product_attention/utils.py` `get_attention_backend`, "give FusedAttention preference on Hopper+"): NVIDIA's
+own cuDNN sweep on a B200 (NVIDIA/cudnn-frontend `benchmark/sdpa_benchmark_training/artifacts/
+sdpa_bf16_benchmark_results_NVIDIA_B200.csv` at bb37575, cuDNN 9.10.2, causal, head dim 128, 128 query / 8 K/V
+heads, batch 1): forward 856 TFLOP/s at 4k and 1,332 at 16k, the curve's two points (the sweep's short points
+are launch-bound at batch 1: 84 TFLOP/s at 512; the curve gives 1,124 at 8k and 1,468 at 32k against 1,171 and
+1,419 measured), and its backward at 0.81 of the forward (701/856 at 4k, 1,075/1,332 at 16k), below the 63/73
+of Ampere/Hopper. Other architectures: 0.75 of their MAMF (the FA2-to-GEMM ratio on A100, 73% vs 87%) with the
+FA2 shape.
 
 Backward: 2.5× the forward FLOPs (five matmuls against two, same benchmark script) at 63/73 of the forward rate
 (Dao 2023 §4.1: backward up to 63% of peak, forward up to 73%). Head dim 64 runs slower than 128 (FA3 paper
@@ -30,6 +38,10 @@ import numpy as np
 H100_MAMF = 0.803
 H100_BF16_PEAK_TFLOPS = 989.4
 A100_MAMF = 0.869
+B200_MAMF = 0.776  # stas00/ml-engineering MAMF table, BF16 (catalog gpus.csv)
+B200_BF16_PEAK_TFLOPS = 2250.0
+BACKWARD_FLOPS_RELATIVE = 2.5
+BACKWARD_RATE_RELATIVE = 0.63 / 0.73
 
 
 @dataclass(frozen=True)
@@ -37,14 +49,25 @@ class FlashCurve:
     saturated_fraction_of_mamf: float  # f_sat / mamf_ref
     half_rate_seq_len: float  # s_half, tokens
     head_dim_64_relative: float
+    backward_rate_relative: float = BACKWARD_RATE_RELATIVE  # backward FLOP/s over forward FLOP/s
 
 
-def _through(r512_tflops: float, r16k_tflops: float, peak_tflops: float, mamf: float, hd64: float) -> FlashCurve:
-    """R·s/(s + s_half) through the two published points (s = 512 and 16384)."""
-    ratio = r16k_tflops / r512_tflops  # = (16384/(16384 + h)) / (512/(512 + h))
-    s_half = 512.0 * 16384.0 * (ratio - 1.0) / (16384.0 - 512.0 * ratio)
-    r_sat = r16k_tflops * (16384.0 + s_half) / 16384.0
-    return FlashCurve(r_sat / peak_tflops / mamf, s_half, hd64)
+def _through(
+    r512_tflops: float,
+    r16k_tflops: float,
+    peak_tflops: float,
+    mamf: float,
+    hd64: float,
+    *,
+    points: tuple[float, float] = (512.0, 16384.0),
+    backward: float = BACKWARD_RATE_RELATIVE,
+) -> FlashCurve:
+    """R·s/(s + s_half) through the two published points (s = 512 and 16384 unless `points` says otherwise)."""
+    s1, s2 = points
+    ratio = r16k_tflops / r512_tflops  # = (s2/(s2 + h)) / (s1/(s1 + h))
+    s_half = s1 * s2 * (ratio - 1.0) / (s2 - s1 * ratio)
+    r_sat = r16k_tflops * (s2 + s_half) / s2
+    return FlashCurve(r_sat / peak_tflops / mamf, s_half, hd64, backward)
 
 
 FLASH_CURVES = {
@@ -53,11 +76,17 @@ FLASH_CURVES = {
     "fa3-hopper": _through(292.0, 616.0, H100_BF16_PEAK_TFLOPS, H100_MAMF, 497.0 / 648.0),
 }
 _FA2_SHAPE = FLASH_CURVES["fa2-hopper"]
+FLASH_CURVES["cudnn-blackwell"] = _through(
+    856.0,
+    1332.0,
+    B200_BF16_PEAK_TFLOPS,
+    B200_MAMF,
+    _FA2_SHAPE.head_dim_64_relative,  # no head-dim-64 sweep on Blackwell read: FA2's ratio (stated assumption)
+    points=(4096.0, 16384.0),
+    backward=(701.0 / 856.0 + 1075.0 / 1332.0) / 2.0,
+)
 FLASH_CURVES["fa2-ampere"] = FlashCurve(0.73 / A100_MAMF, _FA2_SHAPE.half_rate_seq_len, _FA2_SHAPE.head_dim_64_relative)
 FLASH_CURVES["other"] = FlashCurve(0.75, _FA2_SHAPE.half_rate_seq_len, _FA2_SHAPE.head_dim_64_relative)
-
-BACKWARD_FLOPS_RELATIVE = 2.5
-BACKWARD_RATE_RELATIVE = 0.63 / 0.73
 
 
 def flash_kernel(architecture: str, fused_kernels: bool) -> str:
@@ -66,6 +95,8 @@ def flash_kernel(architecture: str, fused_kernels: bool) -> str:
     arch = architecture.lower()
     if "hopper" in arch:
         return "cudnn-hopper" if fused_kernels else "fa2-hopper"
+    if "blackwell" in arch and fused_kernels:
+        return "cudnn-blackwell"
     if "ampere" in arch:
         return "fa2-ampere"
     return "other"
@@ -118,7 +149,8 @@ def flash_pass_seconds(
         kernel, seq_len, head_dim, peak16_flops=peak16_flops, gemm_efficiency=gemm_efficiency
     )
     f = np.asarray(causal_forward_flops, dtype=float)
-    return f / r_fwd, BACKWARD_FLOPS_RELATIVE * f / (r_fwd * BACKWARD_RATE_RELATIVE)
+    backward = FLASH_CURVES[kernel].backward_rate_relative
+    return f / r_fwd, BACKWARD_FLOPS_RELATIVE * f / (r_fwd * backward)
 
 
 # Context-parallel ring attention outside the kernels: merging the per-step partial outputs, accumulating the

@@ -16,6 +16,15 @@ layer out of `fp8_autocast` (Transformer Engine docs, "FP8 primer": first and la
   a transposed cast (read 2, write 1) = 8; under torch.compile the amax and cast fuse into the producer kernel
   (torchao `float8/README.md`: "use torch.compile for best performance"), leaving cast + transposed cast
   (read 2, write 1, write 1) = 4.
+- Transformer Engine's *current* scaling (`Float8CurrentScaling`, what the Megatron-Bridge performance recipes run
+  as FP8-CS: `scripts/performance/utils/precision.py` `get_precision_config("fp8_cs")` →
+  `bf16_with_fp8_current_scaling_mixed`) computes each tensor's amax in a kernel of its own before the cast
+  (`Float8CurrentScalingQuantizer::quantize_impl`: `nvte_compute_amax_with_config`, then the scale, then
+  `nvte_quantize_v2`; transformer_engine/pytorch/csrc/quantizer.cpp): read 2 + cast+transpose 4 = 6 bytes. Its
+  norms do not write fp8: `rmsnorm_fwd`/`layernorm_fwd` (csrc/extensions/normalization.cpp) run
+  `FUSED_NORM_AMAX_FP8` — the norm writes bf16 with its amax, then `quantize_with_amax` casts — so the QKV and
+  fc1 input casts are not free: cast+transpose 4 plus the norm's bf16 write over an fp8 one (+1) = 5 bytes.
+  Only delayed scaling (`IsFloat8Quantizers`: `FULLY_FUSED`) writes fp8 from the norm.
 """
 
 from __future__ import annotations
@@ -25,7 +34,9 @@ from .model import ModelSpec
 # fp8 MAMF over bf16 MAMF per architecture family (stas00 MAMF table, see above)
 FP8_MAMF_RELATIVE = {"hopper": 0.709 / 0.803, "blackwell": 0.763 / 0.776}
 FP8_MAMF_RELATIVE_DEFAULT = 0.709 / 0.803  # Ada and others: no sweep read; Hopper's ratio (stated assumption)
-CAST_BYTES_PER_ELEMENT = {"te": 4.0, "torchao": 8.0, "torchao-compiled": 4.0}
+CAST_BYTES_PER_ELEMENT = {"te": 4.0, "te-current": 6.0, "torchao": 8.0, "torchao-compiled": 4.0}
+# TE current scaling: the norm-fed casts (QKV, fc1 inputs) skip the amax pass but the norm writes bf16: 5 of 6 bytes
+NORM_FED_SHARE = {"te-current": 5.0 / 6.0}
 
 
 def fp8_gemm_relative(architecture: str) -> float:
@@ -59,8 +70,9 @@ def cast_elements_per_token(model: ModelSpec, recipe: str) -> tuple[float, float
         # (Megatron-Core `moe/experts.py` TEGroupedMLP); averaged over the MoE share of the layers
         share = model.moe_layers / model.layers
         routed = share * 2.0 * model.experts_active * model.hidden
-        qkv_in = 0.0 if recipe == "te" else float(model.hidden)
-        dense_mlp = (1.0 - share) * (model.hidden * (1.0 if recipe == "te" else 2.0))
+        norm_fed = NORM_FED_SHARE.get(recipe, 1.0)
+        qkv_in = 0.0 if recipe == "te" else norm_fed * model.hidden
+        dense_mlp = (1.0 - share) * model.hidden * (1.0 if recipe == "te" else 1.0 + norm_fed)
         return split, qkv_in + model.hidden + routed + dense_mlp
-    full_inputs = 0.0 if recipe == "te" else 2.0 * model.hidden
+    full_inputs = 0.0 if recipe == "te" else 2.0 * model.hidden * NORM_FED_SHARE.get(recipe, 1.0)
     return split, full_inputs + 2.0 * model.hidden

@@ -67,6 +67,15 @@ class FrameworkProfile:
     # and casts each adapter's input to fp32 (peft/tuners/lora/layer.py `_cast_input_dtype`); torchtune's adapters
     # share the base dtype
     fp32_adapters: bool = False
+    # Communication overlaps of the Megatron-Bridge performance recipes (time model only, core/comm_overlap.py;
+    # Megatron-Bridge 00b7660 `src/megatron/bridge/training/comm_overlap.py`, `recipes/llama/llama3.py`):
+    # TE userbuffers TP overlap (`tp_comm_overlap`, set whenever tp > 1 with sequence parallel)
+    tp_comm_overlap: bool = False
+    # pipeline p2p posted before and waited after each chunk under interleaving (`overlap_p2p_comm`, vpp > 1)
+    p2p_overlap_under_vpp: bool = False
+    # TE fp8 with current scaling (Float8CurrentScaling), as the Megatron-Bridge performance recipes' FP8-CS runs
+    # (`scripts/performance/utils/precision.py`); TE's own default recipe is delayed scaling (fp8_kernels.py)
+    te_current_scaling: bool = False
 
     def _as_megatron(self, precision: str) -> bool:
         return self.by_precision_style and precision in MASTER_STYLES
@@ -134,6 +143,9 @@ PROFILES: dict[str, FrameworkProfile] = {
             persistent_grads=True,
             recompute_policies=("none", "selective", "full"),
             fp8_recipe="te",
+            tp_comm_overlap=True,
+            p2p_overlap_under_vpp=True,
+            te_current_scaling=True,
         ),
         FrameworkProfile(
             id="deepspeed",

@@ -24,6 +24,7 @@ import numpy as np
 
 from .activations import implementation
 from .attention_kernels import flash_kernel, flash_pass_seconds, flash_seconds, ring_merge_bytes
+from .comm_overlap import overlapped_p2p_seconds, tp_overlap_exposed_seconds
 from .context_parallel import torch_ring_exposed_seconds
 from .elementwise_kernels import block_traffic, loss_bytes_per_logit
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
@@ -167,10 +168,37 @@ def _fp8_cast_seconds(
     """Casts, amax and transposes of every fp8 GEMM operand per micro-batch, at memory speed (fp8_kernels.py);
     recomputed forwards cast their inputs again, which we leave out (a few percent of the casts)."""
     recipe = w.fp8_recipe or profile(w.framework).fp8_recipe or "torchao"
+    if recipe == "te" and profile(w.framework).te_current_scaling:
+        recipe = "te-current"  # amax pass per cast, norms write bf16 (fp8_kernels.py)
     per_byte = cast_bytes_per_element(recipe, w.compile)
     split, full = cast_elements_per_token(model, recipe)
     elements = tokens * layers * (split / tp + full) + np.asarray(params, dtype=float)
     return elements * per_byte / hbm
+
+
+def _tp_overlap_layer(
+    model: ModelSpec,
+    tok: np.ndarray,
+    gemm_rate: np.ndarray,
+    act_bytes: np.ndarray,
+    tp: np.ndarray,
+    bw: np.ndarray,
+    recomputed: np.ndarray,
+) -> np.ndarray:
+    """Exposed TP seconds of one layer per micro-batch with TE userbuffers: each all-gather/reduce-scatter
+    ((tp−1)/tp of the activations, one latency per ring step) against its layer GEMM on this GPU. MoE experts run
+    outside userbuffers (TE GroupedLinear): their two all-reduce equivalents stay exposed."""
+    h, q, kv = model.hidden, model.q_width, model.kv_width
+    coll = (tp - 1) / tp * act_bytes / bw + (tp - 1) * COLLECTIVE_LATENCY_S
+    f = model.ffn_hidden
+    qkv, proj, fc1, fc2 = (
+        tok * 2.0 * params / gemm_rate
+        for params in (h * (q + 2 * kv), q * h, h * f * (2 if model.gated_mlp else 1), f * h)
+    )
+    attention, mlp = tp_overlap_exposed_seconds(coll, qkv, proj, fc1, fc2, tp, recomputed_share=recomputed)
+    if model.is_moe:
+        mlp = (2.0 + recomputed) * _ring(tp, 2.0, act_bytes, bw)
+    return attention + mlp
 
 
 def step_times(
@@ -350,8 +378,16 @@ def step_times(
     act_bytes = tokens_mb / cp * h * e
     tp_ops = 4.0 + 2.0 * checkpointed_share(rc, every)  # 2 forward + 2 backward all-reduces (+2 when recomputed)
     t_tp = L / pp * tp_ops * _ring(tp, 2.0, act_bytes, tp_bw)
+    prof = profile(w.framework)
+    if prof.tp_comm_overlap:
+        # TE userbuffers: each gather/reduce-scatter pipelined under its GEMM (comm_overlap.py); NVLink only
+        overlapped = _tp_overlap_layer(model, tok, gemm_rate, act_bytes, tp, tp_bw, checkpointed_share(rc, every))
+        t_tp = np.where(sp & (tp > 1) & (tp <= node), L / pp * overlapped, t_tp)
     inter = hw.inter_bytes_per_s * NETWORK_EFFICIENCY
-    t_pp = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0) * vpp
+    hop = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0)
+    t_pp = hop * vpp
+    if prof.p2p_overlap_under_vpp:  # overlap_p2p_comm under interleaving (comm_overlap.py)
+        t_pp = overlapped_p2p_seconds(hop, t_mb / vpp, vpp)
     kv_bytes = tokens_mb / cp * model.kv_width * e * 2
     cp_bw = np.where(tp * cp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
     if w.framework == "torchtitan" and w.flash_attention:

@@ -267,6 +267,20 @@ def test_flash_curves_pass_through_their_published_points(kernel) -> None:
     assert rates / 1e12 == pytest.approx(points, rel=1e-6)
 
 
+def test_blackwell_cudnn_curve_passes_through_nvidias_b200_sweep() -> None:
+    """cuDNN 9.10.2 on a B200, causal, head dim 128 (NVIDIA/cudnn-frontend sdpa_benchmark_training artifacts): forward
+    856 and 1,332 TFLOP/s at 4k and 16k, backward at 0.81 of it; Megatron/TE on Blackwell reads this curve."""
+    from gpuplanner.core import attention_kernels as ak
+
+    rates = ak.flash_forward_flops_per_s(
+        "cudnn-blackwell", np.array([4096.0, 16384.0]), 128, peak16_flops=2250e12, gemm_efficiency=ak.B200_MAMF
+    )
+    assert rates / 1e12 == pytest.approx((856.0, 1332.0), rel=1e-6)
+    assert ak.FLASH_CURVES["cudnn-blackwell"].backward_rate_relative == pytest.approx(0.813, abs=1e-3)
+    assert ak.flash_kernel("Blackwell (2 dies)", True) == "cudnn-blackwell"
+    assert ak.flash_kernel("Blackwell (2 dies)", False) == "other"
+
+
 def test_flash_attention_rate_rises_with_sequence_length_and_head_dim() -> None:
     """Short sequences leave the kernel's tiles idle; head dim 64 runs below 128 (FA3 paper Fig. 5)."""
     from gpuplanner.core import attention_kernels as ak
