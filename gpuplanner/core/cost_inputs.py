@@ -125,15 +125,16 @@ class CostInputs:
         if self.residual_curve is not None:
             object.__setattr__(self, "residual_curve", tuple((float(a), float(f)) for a, f in self.residual_curve))
         _validate(self)
-        object.__setattr__(self, "_hash", self._fields_hash())
-
-    def _fields_hash(self) -> int:
-        return hash(tuple(getattr(self, name) for name in _HASHED_FIELDS))
 
     def __hash__(self) -> int:
-        """The dataclass hash (every compared field), computed once: the cost lines' cache looks the inputs up
-        about 50 times per estimate (an eighth of a sweep row's cost estimate when hashed each time)."""
-        return self._hash  # type: ignore[no-any-return, attr-defined]
+        """The dataclass hash (every compared field), computed once, when first asked for: the cost lines'
+        cache looks the inputs up about 50 times per estimate (an eighth of a sweep row's cost estimate when
+        hashed each time)."""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(tuple(getattr(self, name) for name in _HASHED_FIELDS))
+            object.__setattr__(self, "_hash", found)
+        return int(found)
 
     def source(self, name: str) -> str:
         return self.sources.get(name, "input")
@@ -155,7 +156,7 @@ class CostInputs:
         always valid, so the copy is not validated again (validation was a sixth of a sweep row's cost)."""
         new = object.__new__(CostInputs)
         new.__dict__.update(self.__dict__, cloud_support_fraction=0.0, cloud_storage_usd_per_tb_month=0.0)
-        object.__setattr__(new, "_hash", new._fields_hash())
+        new.__dict__.pop("_hash", None)  # other fields: hashed again when asked for
         return new
 
 
