@@ -168,32 +168,60 @@ def _deadline_tip(rs: ResultSet, c: CandidateResult) -> str:
     )
 
 
+# Painting the table asks each cell for about ten roles, and resizing the columns to their contents asks again:
+# ~600 calls per redraw, each formatting its numbers anew (issue #15). Every role but the text colour depends
+# only on the results, so the model keeps those per cell until the next set_results; the colour follows the
+# palette (a theme switch), so it is looked up each time.
+_UNCACHED_ROLE = int(Qt.ItemDataRole.ForegroundRole)
+_ROLES = frozenset(  # the roles the model answers (the others, decoration, check state, …, are None at once)
+    int(r)
+    for r in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.UserRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+    )
+)
+
+
 class ResultsTableModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rs: ResultSet | None = None
+        self._columns: tuple[str, ...] = self._columns_for(None)
+        self._cells: dict[tuple[int, int, int], Any] = {}  # (row, column, role) -> value, all but the colour
 
     @property
     def results(self) -> ResultSet | None:
         return self._rs
 
-    def columns(self) -> tuple[str, ...]:
-        if serving.shows_serving(self._rs):  # inference: the serving plan's deployment per GPU (issue 21)
+    @staticmethod
+    def _columns_for(rs: ResultSet | None) -> tuple[str, ...]:
+        if serving.shows_serving(rs):  # inference: the serving plan's deployment per GPU (issue 21)
             return (*COLUMNS[:5], *serving.COLUMNS)
-        if self._rs is not None and self._rs.scenario.workload.deadline_days is not None:
+        if rs is not None and rs.scenario.workload.deadline_days is not None:
             return COLUMNS
         return COLUMNS[:-1]
 
+    def columns(self) -> tuple[str, ...]:
+        return self._columns
+
     def set_results(self, rs: ResultSet | None) -> None:
+        """Show ``rs``: one model reset (the view re-reads every cell once)."""
         self.beginResetModel()
         self._rs = rs
+        self._columns = self._columns_for(rs)
+        self._cells.clear()
         self.endResetModel()
 
     def rowCount(self, parent: Index = ROOT) -> int:  # noqa: N802 - Qt API
         return 0 if parent.isValid() or self._rs is None else len(self._rs.candidates)
 
     def columnCount(self, parent: Index = ROOT) -> int:  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(self.columns())
+        return 0 if parent.isValid() else len(self._columns)
 
     def headerData(
         self,
@@ -202,20 +230,32 @@ class ResultsTableModel(QAbstractTableModel):
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            cols = self.columns()
+            cols = self._columns
             if not 0 <= section < len(cols):
                 return None
             return serving.header(cols[section]) if cols[section] in serving.COLUMNS else header(cols[section])
         return None
 
     def column_of(self, key: str) -> int:
-        return self.columns().index(key)
+        return self._columns.index(key)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self._rs is None:
+        role = int(role)
+        if role not in _ROLES or self._rs is None or not index.isValid():
             return None
-        c = self._rs.candidates[index.row()]
-        col = self.columns()[index.column()]
+        if role == _UNCACHED_ROLE:
+            return self._data(index.row(), index.column(), role)
+        key = (index.row(), index.column(), role)
+        try:
+            return self._cells[key]
+        except KeyError:
+            value = self._cells[key] = self._data(*key)
+            return value
+
+    def _data(self, row: int, column: int, role: int) -> Any:
+        assert self._rs is not None
+        c = self._rs.candidates[row]
+        col = self._columns[column]
         if col in serving.COLUMNS:
             if role == Qt.ItemDataRole.DisplayRole:
                 return serving.display(self._rs, c.gpu_id, col)

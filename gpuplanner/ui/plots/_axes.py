@@ -3,14 +3,38 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pyqtgraph as pg
 
 from .. import formatting as fmt
 
+_UNSET = object()
+
+
+class Redrawn:
+    """An axis setting its tick labels read (``log``, ``currency``, ``names``): a change redraws the axis. An axis
+    caches its ticks as a picture until its range or size changes; a redraw of the plots that leaves both (and
+    the axis title) as they were keeps the picture (issue #15), so a new setting must drop it itself."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.attr = "_" + name
+
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
+        return self if obj is None else getattr(obj, self.attr)
+
+    def __set__(self, obj: object, value: object) -> None:
+        if getattr(obj, self.attr, _UNSET) != value:
+            setattr(obj, self.attr, value)
+            obj.picture = None  # type: ignore[attr-defined]
+            obj.update()  # type: ignore[attr-defined]
+
 
 class MoneyAxis(pg.AxisItem):
     """Ticks as compact money: $120k, $1.2M."""
+
+    currency = Redrawn()
+    log = Redrawn()
 
     def __init__(self, orientation: str = "left", currency: str = "USD", **kw: object) -> None:
         super().__init__(orientation, **kw)
@@ -54,9 +78,11 @@ class Log2CountAxis(pg.AxisItem):
 class CategoryAxis(pg.AxisItem):
     """Bars at x = 0, 1, 2 … labelled with names (long names wrap onto two lines)."""
 
+    names = Redrawn()
+
     def __init__(self, orientation: str = "bottom", **kw: object) -> None:
         super().__init__(orientation, **kw)
-        self.names: list[str] = []
+        self.names = []  # list[str]
         self.enableAutoSIPrefix(False)
 
     def tickValues(self, minVal, maxVal, size):  # noqa: N802,N803 - pyqtgraph API
@@ -123,6 +149,8 @@ class Log10Axis(pg.AxisItem):
 class MaybeLogAxis(NumberAxis):
     """A value axis that is linear or log10 (the plot then draws log10 of its values), switched per draw:
     a time that spans a hundredfold reads on a log axis, one that spans twofold on a linear one."""
+
+    log = Redrawn()
 
     def __init__(self, orientation: str = "left", **kw: object) -> None:
         super().__init__(orientation, **kw)

@@ -208,6 +208,47 @@ class PlotPanel(QFrame):
         self.series[key] = found
         return found
 
+    # --- updates that skip what did not change (issue #15) ----------------------------------------------
+    # A redraw after an edit usually changes a few things: a new GPU count moves the count marker, but the sweep
+    # curves, the axis titles and the ranges stay. pyqtgraph redoes the work on every call even for equal values
+    # (an axis title re-laid the plot out and dropped its tick picture; setData rebuilt paths and bounds), about
+    # as much as the rest of a redraw's paint, so the plots set these only when they differ.
+    def set_label(self, plot_item: Any, axis: str, text: str) -> None:
+        """``plot_item.setLabel(axis, text)`` unless that axis already has this title."""
+        labels = self.__dict__.setdefault("_axis_titles", {})
+        if labels.get(axis) != text:
+            plot_item.setLabel(axis, text)
+            labels[axis] = text
+
+    def set_range(self, plot_item: Any, axis: str, low: float, high: float, padding: float = 0.0) -> None:
+        """``setXRange``/``setYRange`` unless the view still shows the range this asked for last time (a range the
+        user panned or zoomed to is set back, as before)."""
+        vb = plot_item.getViewBox()
+        index = 0 if axis == "x" else 1
+        ranges = self.__dict__.setdefault("_view_ranges", {})
+        asked = (low, high, padding)
+        last = ranges.get(axis)
+        if last is not None and last[0] == asked and vb.state["autoRange"][index] is False:
+            if list(vb.state["targetRange"][index]) == last[1]:
+                return
+        (plot_item.setXRange if axis == "x" else plot_item.setYRange)(low, high, padding=padding)
+        ranges[axis] = (asked, list(vb.state["targetRange"][index]))
+
+    def auto_range(self, plot_item: Any, axis: str) -> None:
+        """``enableAutoRange(axis)`` unless it is on already (the view then follows the data by itself)."""
+        self.__dict__.setdefault("_view_ranges", {}).pop(axis, None)
+        if plot_item.getViewBox().state["autoRange"][0 if axis == "x" else 1] is False:
+            plot_item.enableAutoRange(axis=axis)
+
+    @staticmethod
+    def set_data(target: Any, *args: Any, **kwargs: Any) -> None:
+        """``target.setData(*args, **kwargs)`` unless the item already shows exactly these (lists, numbers, pens)."""
+        key = (args, kwargs)
+        if getattr(target, "_gpuplanner_data", None) == key:
+            return
+        target.setData(*args, **kwargs)
+        target._gpuplanner_data = key
+
     def retire(self) -> None:
         """Remove the items this draw did not use (call at the end of ``draw``; ``series`` holds the used)."""
         plot_item = self.plot_widget.getPlotItem()

@@ -116,7 +116,7 @@ class MemoryPlot(PlotPanel):
                 caps_x += [i - 0.42, i + 0.42, float("nan")]
                 caps_y += [cap, cap, float("nan")]
             cap_line = self.item("capacity", lambda: pg.PlotDataItem(connect="finite"), legend=tr("Capacity"))
-            cap_line.setData(caps_x, caps_y, connect="finite")
+            self.set_data(cap_line, caps_x, caps_y, connect="finite")
             cap_line.setPen(pg.mkPen(fg, width=2.5))
         # 80% band of what nvidia-smi would show (allocated peak's band + the overhead): error bars on the stacks
         bx: list[float] = []
@@ -188,9 +188,9 @@ class MemoryPlot(PlotPanel):
             spans[i]["headroom"] = (bottom[i], max(bottom[i], cap))
             self._bars.append((c, spans[i]))
         self.retire()
-        item.setXRange(-0.6, max(n, 1) - 0.4, padding=0)
+        self.set_range(item, "x", -0.6, max(n, 1) - 0.4)
         # room above the tallest capacity line for its verdict (three lines, two when compact)
-        item.setYRange(0, max(top, 1.0) * (1.32 if compact else 1.5), padding=0)
+        self.set_range(item, "y", 0, max(top, 1.0) * (1.32 if compact else 1.5))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)

@@ -66,7 +66,7 @@ class ParetoPlot(PlotPanel):
         self.series = {}
         self.front, self._shown = [], []
         item.getAxis("left").currency = rs.currency
-        item.setLabel("left", tr("Job cost ({0})").format(rs.currency))
+        self.set_label(item, "left", tr("Job cost ({0})").format(rs.currency))
         note = ""
         if not rs.scenario.workload.is_training:
             note = tr("Inference serving has no training job to cost.")
@@ -84,7 +84,7 @@ class ParetoPlot(PlotPanel):
         fg = self.foreground()
         # hours for a job of hours ("0.002 days" read badly), days from two days up
         self.scale = time_scale([p.wall_seconds for p in usable], log=True)
-        item.setLabel("bottom", self.scale.axis_label())
+        self.set_label(item, "bottom", self.scale.axis_label())
         costs = [p.job_cost for p in usable if p.job_cost > 0]
         # a sweep to thousands of GPUs spans costs a hundredfold: linear, the cheap points lay on the axis
         self.log_cost = bool(costs) and min(costs) > 0 and max(costs) / min(costs) > LOG_SPREAD
@@ -102,13 +102,13 @@ class ParetoPlot(PlotPanel):
                 ),
                 legend=short_name(c),
             )
-            scatter.setData([self.x_of(p) for p in pts], [self.y_of(p.job_cost) for p in pts])
+            self.set_data(scatter, [self.x_of(p) for p in pts], [self.y_of(p.job_cost) for p in pts])
             self.series[c.gpu_id] = scatter
             self._shown += pts
         self.front = [p for p in rs.pareto if p.job_cost is not None]  # the Plan's Pareto set (core.plan)
         if self.front:
             line = self.item("front", lambda: pg.PlotDataItem(), legend=tr("Pareto front"))
-            line.setData([self.x_of(p) for p in self.front], [self.y_of(p.job_cost) for p in self.front])
+            self.set_data(line, [self.x_of(p) for p in self.front], [self.y_of(p.job_cost) for p in self.front])
             line.setPen(pg.mkPen(fg, width=1.5, style=Qt.PenStyle.DashLine))
         mine = next(
             (
@@ -120,21 +120,21 @@ class ParetoPlot(PlotPanel):
         )
         if mine is not None:
             ring = self.item("yours", lambda: pg.ScatterPlotItem(size=18, symbol="o", brush=None))
-            ring.setData([self.x_of(mine)], [self.y_of(mine.job_cost)], pen=pg.mkPen(fg, width=2), brush=None)
+            self.set_data(ring, [self.x_of(mine)], [self.y_of(mine.job_cost)], pen=pg.mkPen(fg, width=2), brush=None)
         self.retire()
         xs = [self.x_of(p) for p in self._shown]
         if xs:  # half a marker clear of the axes at both ends
             span = max(xs) - min(xs) or 1.0
-            item.setXRange(min(xs) - 0.06 * span, max(xs) + 0.06 * span, padding=0)
+            self.set_range(item, "x", min(xs) - 0.06 * span, max(xs) + 0.06 * span)
         else:
-            item.enableAutoRange(axis="x")
+            self.auto_range(item, "x")
         if usable:  # from zero, with room for the ring round the top point (the legend is beside it)
             ys = [self.y_of(p.job_cost) for p in usable]
             if self.log_cost:
                 lo, hi = min(ys), max(ys)
-                item.setYRange(lo - 0.08 * (hi - lo or 1), hi + 0.08 * (hi - lo or 1), padding=0)
+                self.set_range(item, "y", lo - 0.08 * (hi - lo or 1), hi + 0.08 * (hi - lo or 1))
             else:
-                item.setYRange(0, max(ys) * 1.1, padding=0)
+                self.set_range(item, "y", 0, max(ys) * 1.1)
 
     def point_text(self, p: SweepPoint) -> str:
         cur = self.results.currency if self.results else "USD"

@@ -71,7 +71,7 @@ class TcoPlot(PlotPanel):
         c = self.candidate(rs)
         item.getAxis("left").currency = rs.currency
         years = rs.scenario.cost.horizon_years
-        item.setLabel("left", tr("Cost over {0:g} years ({1})").format(years, rs.currency))
+        self.set_label(item, "left", tr("Cost over {0:g} years ({1})").format(years, rs.currency))
         fg = self.foreground()
         self.readout_item.setText("")
         self.readout_item.setColor(fg)
@@ -98,7 +98,7 @@ class TcoPlot(PlotPanel):
                 style=Qt.PenStyle.SolidLine if main else Qt.PenStyle.DashLine,
             )
             curve = self.item(key, lambda pen=pen: pg.PlotDataItem(pen=pen), legend=series_label(key))
-            curve.setData(xs, ys)
+            self.set_data(curve, xs, ys)
         notes = [tr("{0} × {1}.").format(rs.scenario.hardware.gpu_count, c.gpu_name)]
         later = []
         owning_why = unknown_text(c.estimate, "onprem_tco") if series_label("onprem_tco") in missing else ""
@@ -129,7 +129,7 @@ class TcoPlot(PlotPanel):
                 dot = self.item(
                     "breakeven_point", lambda: pg.ScatterPlotItem(size=11, symbol="o", brush=pg.mkBrush(own))
                 )
-                dot.setData([100 * u_star], [at], pen=pg.mkPen(fg))
+                self.set_data(dot, [100 * u_star], [at], pen=pg.mkPen(fg))
             notes.append(tr("Owning wins above {0} utilization.").format(fmt.percent(u_star)))
         elif "onprem_tco" in self.series:
             notes.append(tr("No break-even between 0 and 100%."))
@@ -151,8 +151,8 @@ class TcoPlot(PlotPanel):
         keep_inside(mine.label, item.getViewBox())
         self.set_note(" ".join(notes))
         self.retire()
-        item.setXRange(0, 100, padding=0.02)
-        item.enableAutoRange(axis="y")
+        self.set_range(item, "x", 0, 100, padding=0.02)
+        self.auto_range(item, "y")
 
     def _interp(self, u: float, key: str) -> float | None:
         pts = [p for p in self._points if getattr(p, key) is not None]

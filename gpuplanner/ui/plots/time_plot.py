@@ -86,7 +86,7 @@ class TimePlot(PlotPanel):
         self.scale = time_scale(times + ([dl * DAY_SECONDS] if dl is not None else []))
         axis = item.getAxis("left")
         axis.log = self.scale.log
-        item.setLabel("left", self.scale.axis_label(short=True))
+        self.set_label(item, "left", self.scale.axis_label(short=True))
         self._shown = []
         self._band_tops: list[float] = []
         for c, pts in plotted:
@@ -106,7 +106,7 @@ class TimePlot(PlotPanel):
                 legend=short_name(c),
             )
             xs = [math.log2(p.gpu_count) for p in pts]
-            curve.setData(xs, [self.y_of(p.wall_seconds) for p in pts])
+            self.set_data(curve, xs, [self.y_of(p.wall_seconds) for p in pts])
             self.series[c.gpu_id] = curve
             self._band(c.gpu_id, color, xs, pts)
             self._shown += [(c, p) for p in pts]
@@ -141,18 +141,18 @@ class TimePlot(PlotPanel):
         banded = tr("Shaded: the 80% band of each line.") if self._band_tops else ""
         self.set_note(banded if fitted else tr("The workload fits on none of the plotted GPU counts."))
         self.retire()
-        item.enableAutoRange(axis="x")
+        self.auto_range(item, "x")
         ys = [self.y_of(p.wall_seconds) for _c, p in self._shown] + self._band_tops
         if dl is not None:
             ys.append(self.y_of(dl * DAY_SECONDS))  # the deadline always in view, not off the top
         if ys:
             lo, hi = min(ys), max(ys)
             if self.scale.log:
-                item.setYRange(lo - 0.08 * (hi - lo or 1), hi + 0.08 * (hi - lo or 1), padding=0)
+                self.set_range(item, "y", lo - 0.08 * (hi - lo or 1), hi + 0.08 * (hi - lo or 1))
             else:
-                item.setYRange(0, hi * 1.08 or 1.0, padding=0)
+                self.set_range(item, "y", 0, hi * 1.08 or 1.0)
         else:
-            item.enableAutoRange(axis="y")
+            self.auto_range(item, "y")
 
     def _band(self, gpu_id: str, color: QColor, xs: list[float], pts: list[SweepPoint]) -> None:
         """The 80% band of the wall clock (core.bands) shaded around one GPU's curve."""
@@ -166,8 +166,8 @@ class TimePlot(PlotPanel):
         low = self.item(f"band-low:{gpu_id}", lambda: pg.PlotCurveItem(pen=pg.mkPen(None)))
         high = self.item(f"band-high:{gpu_id}", lambda: pg.PlotCurveItem(pen=pg.mkPen(None)))
         bx = [x for x, _b in banded]
-        low.setData(bx, [self.y_of(max(b.low, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
-        high.setData(bx, [self.y_of(max(b.high, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
+        self.set_data(low, bx, [self.y_of(max(b.low, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
+        self.set_data(high, bx, [self.y_of(max(b.high, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
         shade = self.item(f"band:{gpu_id}:{fill.name()}", lambda: pg.FillBetweenItem(low, high, brush=fill))
         shade.setZValue(-10)  # under the curves and their markers
         self._band_tops += [self.y_of(b.high) for _x, b in banded]  # type: ignore[union-attr]
