@@ -226,6 +226,13 @@ def best_fitting_many(s: Scenario, targets: list[Target], shared: MemoryMemo) ->
     and target (the deadline searches of a Plan's GPU types step in lockstep, core/deadline.py)."""
     out: list[Layout | None] = [None] * len(targets)
     runs: dict[int, tuple[Rounds, Scenario, LayoutGrid, np.ndarray, np.ndarray, np.ndarray]] = {}
+    # the small grids (evaluated whole) of all targets in one memory call
+    small = []
+    for t in targets:
+        sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=t.gpu_count))
+        if shared.grid(sc, t).valid.shape[0] <= 2 * FIRST_ROUND_TRIPLES:
+            small.append(t)
+    shared.fill(s, small)
     for i, t in enumerate(targets):
         sc = dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=t.gpu_count))
         grid = shared.grid(sc, t)
