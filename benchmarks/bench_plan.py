@@ -6,6 +6,35 @@ The Plan holds 8 full estimates (the candidates at the scenario's count, limits 
 so 8× is its floor before any sweep row.
 
     .venv/bin/python benchmarks/bench_plan.py [--repeat N]
+
+Measured 2026-12-01 on the development VM (2 AMD EPYC cores shared with other sessions), `--repeat 9`, the two
+source trees run one after the other three times (git archive of each commit; the ranges are the three runs):
+
+    tree                                   one estimate   whole Plan    ratio (wall)
+    45ba446 (before the speed work)        29.8-31.6 ms   855-971 ms    28.6-31.3x
+    3ff16c6 (after)                        29.8-31.8 ms   614-686 ms    20.7-21.4x
+
+The estimate itself did not get slower (its layout search got faster, its cost estimate is the same code). Between
+the two commits other engineers merged time-model work (issue #22), which both trees' numbers include only for
+the later one. On a quiet machine the ratio of the fastest runs is 20.1-20.7x (min of 8-15 plans against min of
+16-30 estimates, CPU time); the median ratio this program prints moves by about 1x with the machine's load.
+
+Where the Plan's time goes after (CPU time, min of 7 Plans; E = one estimate = 29.7 ms):
+
+    8 candidates' full estimates      220 ms  7.4 E   3/4 of each is the largest micro-batch and sequence length
+    127 sweep rows' estimates         134 ms  4.5 E   scalar memory breakdown, time and cost of each row
+    the sweep's layout searches        89 ms  3.0 E   whole grids' memory once for all GPU types, step time per type
+    the 8 deadline searches           148 ms  5.0 E   51 bisection steps, each a step time over the whole grid (~1 ms)
+    the rest (Pareto, recommendation)   9 ms
+
+Before, the same Plan spent 240 ms on the candidates, ~360 ms on the sweep (the rows' layout searches 179 ms, their
+cost estimates 80 ms) and ~260 ms on the deadline searches (their grid memory 117 ms). What changed
+(core/layout_rank.py, layout_grid.py, deadline.py, plan.py, cost*.py), every number the same (12 golden Plans):
+the step time evaluated on the layout grid's broadcast axes and only on the (tp, pp, cp) triples that have a
+fitting layout; each GPU type's sweep in one step-time call and the sweep's grid memory in one call for all types;
+at the deadline steps memory evaluated fastest triple first (the best layout was within the fastest 10-54
+triples of 70-309), the 8 GPU types' searches stepping in lockstep so that each round's memory is one call; a
+sweep row's cost without the IRR/payback/crossover/EAC workings; the cost inputs' hash computed once.
 """
 
 from __future__ import annotations
