@@ -218,6 +218,8 @@ class PlotPanel(QFrame):
         labels = self.__dict__.setdefault("_axis_titles", {})
         if labels.get(axis) != text:
             plot_item.setLabel(axis, text)
+            # pyqtgraph centres an axis title only when the axis resizes (AxisItem.resizeEvent): centre a new one
+            plot_item.getAxis(axis).resizeEvent()
             labels[axis] = text
 
     def set_range(self, plot_item: Any, axis: str, low: float, high: float, padding: float = 0.0) -> None:
