@@ -9,11 +9,15 @@ work, and exactly the same answer:
 - the step time is evaluated on the grid's broadcast axes, as memory is: most terms of the throughput model
   depend on a few keys only (the GEMMs not on ZeRO or dp, the ZeRO traffic not on the micro-batch), so numpy
   computes each on its own axes and broadcasts;
-- at a count that other GPU types of the Plan do not share (the deadline search's bisection steps), memory is
-  evaluated fastest first instead of on the whole grid: the layouts are put in order of their tokens/s bucket,
-  and memory is evaluated for the fastest ones, then the next ones, until a bucket holds a layout that fits.
-  That bucket, evaluated whole, holds the answer: every faster layout was evaluated and does not fit. The best
-  fitting layout lies within the fastest 3–20% of the grid in the Plans measured (benchmarks/bench_plan.py).
+- the step time only where it can matter: at a count whose whole grid's memory is held (the sweep's, shared by
+  the Plan's GPU types), on the (tp, pp, cp) triples that have a fitting layout, and each GPU type's sweep in one
+  call (`best_fitting_at_counts`: the counts' sub-grids one after the other on the first axis);
+- at a count that other GPU types do not share (the deadline search's bisection steps), memory fastest first
+  instead of on the whole grid: the triples in order of their fastest valid layout's tokens/s bucket, memory for
+  the fastest triples, then more, until every layout at least as fast as the fastest fitting one is evaluated:
+  that bucket holds the answer. The best layout's bucket lay within the fastest 10-54 of 70-309 triples in
+  benchmarks/bench_plan.py's Plan. The GPU types' deadline searches step in lockstep (`best_fitting_many`),
+  so that a round's memory is one call for all of them.
 
 Every formula is elementwise per layout, so a layout gets the same bytes and seconds on the grid, on the flat
 list or in a subset of it (tests/core/test_planner_memo.py checks the bytes; test_layout_rank.py the answers).
