@@ -91,3 +91,14 @@ def test_the_table_reads_each_new_result(window, qtbot):
     assert new != old and model.data(model.index(0, column), Qt.ItemDataRole.UserRole) == (
         window.runner.latest.candidates[0].estimate.time.gpu_hours
     )
+
+
+def test_a_new_axis_title_is_centred(window):
+    plot = window.results_view.time_plot
+    item = plot.plot_widget.getPlotItem()
+    axis = item.getAxis("left")
+    for text in ("Wall clock (days)", "A much longer title for the same axis, in days"):
+        plot.set_label(item, "left", text)
+        assert axis.label.toPlainText().strip() == text
+        centre = axis.label.pos().y() - axis.label.boundingRect().width() / 2  # the title runs bottom to top
+        assert abs(centre - axis.size().height() / 2) <= 1
