@@ -114,7 +114,7 @@ class StepTerms:
 
     gemm_seconds: np.ndarray
     attention_seconds: np.ndarray
-    memory_bound_seconds: np.ndarray  # element-wise passes, softmax, loss, weight casts, fp8 casts
+    memory_bound_seconds: np.ndarray  # element-wise passes, softmax, loss, weight casts, main_grad, fp8 casts
     tp_comm_seconds: np.ndarray
     pp_comm_seconds: np.ndarray
     cp_comm_seconds: np.ndarray
