@@ -29,6 +29,7 @@ from .context_parallel import torch_ring_exposed_seconds
 from .elementwise_kernels import block_traffic, loss_bytes_per_logit
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
+from .gemm_shapes import wgrad_accumulation_seconds
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .moe_kernels import (
@@ -51,7 +52,8 @@ HBM_EFFICIENCY = 0.8
 # Weight traffic per parameter per micro-batch outside the matmuls: autocast re-casts fp32 weights to 16 bits
 # (read 4, write 2) and accumulates 16-bit weight gradients into fp32 .grad (read 2+4, write 4, with the cast);
 # pure-16-bit training accumulates in place (read 2+2, write 2); Megatron fuses the accumulation into the wgrad
-# GEMM (gradient_accumulation_fusion), so master-weight styles move nothing extra (PyTorch autocast docs,
+# GEMM (gradient_accumulation_fusion), so master-weight styles move nothing extra here; the fused epilogue's own
+# main_grad read + write is added after t_weights (gemm_shapes.py) (PyTorch autocast docs,
 # torch/csrc/autograd/functions/accumulate_grad.h).
 WEIGHT_BYTES_PER_MICRO_BATCH = {"autocast": 24.0, "pure16": 6.0, "fused": 0.0}
 QLORA_DEQUANT_BYTES = 2.5
@@ -112,7 +114,7 @@ class StepTerms:
 
     gemm_seconds: np.ndarray
     attention_seconds: np.ndarray
-    memory_bound_seconds: np.ndarray  # element-wise passes, softmax, loss, weight casts, fp8 casts
+    memory_bound_seconds: np.ndarray  # element-wise passes, softmax, loss, weight casts, main_grad, fp8 casts
     tp_comm_seconds: np.ndarray
     pp_comm_seconds: np.ndarray
     cp_comm_seconds: np.ndarray
@@ -354,6 +356,11 @@ def step_times(
         fsdp2_bytes = 2 * 4.0 + 2.0 + (2.0 if w.precision == "bf16-true" else 4.0)
         per_weight = np.where(zero >= 3, fsdp2_bytes, per_weight)
     t_weights = weights_local * per_weight / hbm
+    if impl == "fused" and not lora:
+        # Megatron/TE wgrad GEMMs accumulate into main_grad in their epilogue, read + write (gemm_shapes.py)
+        t_weights = t_weights + wgrad_accumulation_seconds(
+            stage_params, hbm, 2.0 if w.precision == "bf16-true" else 4.0
+        )
     if w.method == "qlora":
         # NF4 weights are dequantised to bf16 before every matmul: read 0.5 + write 2 bytes per weight, in the
         # forward, the backward and the recomputed forward (bitsandbytes `dequantize_4bit`)
