@@ -155,6 +155,8 @@ def apply_theme(app: QApplication, theme: str) -> None:
         app.setPalette(QPalette())  # back to the platform's own palette
     app.setProperty(_THEME_PROPERTY, theme)
     _framed_if_dark(app)
-    if first:
+    if first:  # a desktop that turns dark later: look once its new palette is in (after the signal)
+        from PySide6.QtCore import QTimer
+
         hints = QGuiApplication.styleHints()
-        hints.colorSchemeChanged.connect(lambda *_a: _framed_if_dark(app))
+        hints.colorSchemeChanged.connect(lambda *_a: QTimer.singleShot(0, app, lambda: _framed_if_dark(app)))

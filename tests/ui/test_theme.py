@@ -68,3 +68,38 @@ def test_unticked_list_items_have_a_visible_frame(dark, qtbot):
     bg = view.palette().color(view.viewport().backgroundRole())
     assert frame_contrast(img, box, bg) >= 3.0
     assert QApplication.instance().style().inherits("QProxyStyle")
+
+
+DESKTOP_TURNS_DARK = """
+import sys
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from gpuplanner.ui.app import create_application
+from gpuplanner.ui.theme import dark_palette
+app = create_application(["x"])
+print("START", app.style().name(), app.style().inherits("QProxyStyle"), "gpuplanner.ui.theme_style" in sys.modules)
+app.setPalette(dark_palette())  # what a desktop switched to dark gives Fusion under the "system" theme
+QApplication.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+app.processEvents()
+print("DARK", type(app.style()).__name__, app.style().inherits("QProxyStyle"))
+"""
+
+
+def test_a_light_start_is_plain_fusion_and_a_desktop_turning_dark_gets_the_frames(tmp_path):
+    """Issue #15: the framing style (and its QStyle wrapper) waits for a dark palette; a ``system`` theme whose
+    desktop turns dark while the app runs gets it then."""
+    import os
+    import subprocess
+    import sys
+
+    from ui_helpers import ROOT
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path), "HOME": str(tmp_path)}
+    env.pop("GPUPLANNER_LANG", None)
+    out = subprocess.run(
+        [sys.executable, "-c", DESKTOP_TURNS_DARK], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.startswith(("START", "DARK")))
+    assert lines["START"] == "fusion False False"  # Fusion, built by Qt from the -style argument
+    assert lines["DARK"] == "FramedIndicators True"
