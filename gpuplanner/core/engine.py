@@ -3,6 +3,7 @@ cluster and cost. The desktop app, the CLI and the workbook all call this; nothi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -132,8 +133,17 @@ def estimate(
 def _estimate(s: Scenario, catalog: Catalog, target: Target, *, limits: bool, memo: CountMemo | None) -> Estimate:
     layout = choose_layout(s, target, memo)
     capacity = float(target.gpu.memory_bytes)
-    if memo is not None and memo.shared is not None and not limits:
-        memory = memo.shared.breakdown(s.model, s.workload, layout, capacity, target.gpu_count)
+    shared = memo.shared if memo is not None else None
+    # a Plan solved its candidates' limits together (plan.py, MemoryMemo.solve_limits): the same numbers
+    found = (
+        shared.limits(s.model, s.workload, layout, capacity, target.gpu_count)
+        if shared is not None and limits
+        else None
+    )
+    if shared is not None and (not limits or found is not None):
+        memory = shared.breakdown(s.model, s.workload, layout, capacity, target.gpu_count)
+        if found is not None:
+            memory = dataclasses.replace(memory, max_micro_batch=found[0], max_seq_len=found[1])
     else:
         memory = memory_for(s.model, s.workload, layout, capacity, target.gpu_count, solve_limits=limits)
     time = goodput = None

@@ -12,6 +12,7 @@ import numpy as np
 
 from .framework import profile
 from .memory import RECOMPUTE_CODES, memory_for, training_components
+from .memory_limits import LimitQuery, training_limits
 from .model import ModelSpec
 from .results import Layout, MemoryBreakdown
 from .scenario import Scenario, Workload
@@ -142,6 +143,9 @@ class MemoryMemo:
         self._memory: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
         self._bytes = 0
         self._breakdowns: dict[tuple[object, ...], MemoryBreakdown] = {}
+        # (max_micro_batch, max_seq_len) per (model, workload, layout, capacity, GPU count): solved for all the
+        # Plan's candidates at once (solve_limits), read by their estimates (engine.py)
+        self._limits: dict[tuple[object, ...], tuple[int | None, int | None]] = {}
         self._grids: dict[tuple[object, ...], LayoutGrid] = {}
 
     def breakdown(
@@ -157,6 +161,20 @@ class MemoryMemo:
                 self._breakdowns.pop(next(iter(self._breakdowns)))
             self._breakdowns[key] = br
         return br if br.capacity == capacity else dataclasses.replace(br, capacity=capacity)
+
+    def solve_limits(self, model: ModelSpec, w: Workload, queries: list[LimitQuery]) -> None:
+        """The largest micro-batch and sequence length of every query, in one batched search
+        (core/memory_limits.py: the same answers as memory.max_micro_batch / max_seq_len). Training only."""
+        todo = [q for q in dict.fromkeys(queries) if (model, w, q) not in self._limits]
+        if w.is_training and todo:
+            for q, found in zip(todo, training_limits(model, w, todo), strict=True):
+                self._limits[(model, w, q)] = found
+
+    def limits(
+        self, model: ModelSpec, w: Workload, layout: Layout, capacity: float, gpu_count: int
+    ) -> tuple[int | None, int | None] | None:
+        """What `solve_limits` found for this breakdown, or None when it was not asked."""
+        return self._limits.get((model, w, LimitQuery(layout, capacity, gpu_count)))
 
     @staticmethod
     def _key(s: Scenario, target: Target) -> tuple[object, ...]:

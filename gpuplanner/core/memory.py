@@ -129,8 +129,11 @@ def training_components(
     vpp: object = 1,
     sequence_parallel: object = None,
     gpu_count: object = 1,
+    seq_len: object = None,
 ) -> Components:
-    """Vectorised training memory. `recompute` holds the codes of core/recompute.py."""
+    """Vectorised training memory. `recompute` holds the codes of core/recompute.py; `seq_len` (an array, one
+    value per layout) stands in for `w.seq_len` where the largest sequence length that fits is searched
+    (core/memory_limits.py)."""
     tp, pp, cp, ep, dp = _as(tp), _as(pp), _as(cp), _as(ep), _as(dp)
     zero, mb, rc, vpp = _as(zero), _as(micro_batch), _as(recompute), _as(vpp)
     sp = tp > 1 if sequence_parallel is None else np.asarray(sequence_parallel, dtype=bool)
@@ -217,7 +220,7 @@ def training_components(
             if w.optimizer_in_backward:
                 g_fwd = 0.0 * grads
 
-        act_parts = activation_phases(model, w, fw, tp, pp, cp, mb, rc, vpp, sp, accum, first=first)
+        act_parts = activation_phases(model, w, fw, tp, pp, cp, mb, rc, vpp, sp, accum, first=first, seq_len=seq_len)
         act_a, act_b, act_c, act_e = act_parts
         if model.tied_embeddings and not lora and first:
             # tied embeddings: the embedding backward builds a dense V×h gradient and adds it to the LM head's,

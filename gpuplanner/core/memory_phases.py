@@ -36,11 +36,14 @@ def activation_phases(
     accum: np.ndarray,
     *,
     first: bool,
+    seq_len: object = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Activation bytes at the four activation phases: (a) loss backward, (b) backward of the last layer,
     (c) end of backward, (e) end of forward (the loss being computed while autocast's cache is alive)."""
     precision, lora = w.precision, w.is_lora
-    seq_local = w.seq_len / cp
+    # the sequence length is the only workload field that varies across the layouts of one call (the limit
+    # search, core/memory_limits.py); everything else reads `w`
+    seq_local = (w.seq_len if seq_len is None else np.asarray(seq_len, dtype=float)) / cp
     coef = act.layer_coefficients(
         model,
         precision,

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the wizard's first page reads FIT_WORDS before the first pa
 
     from .bands import Band
     from .catalog import Catalog
+    from .planner import CountMemo, MemoryMemo
     from .results import Estimate, Layout
 
 # The sweep reaches at least this many GPUs (and 8 × the scenario's count), in doubling whole-node steps.
@@ -376,6 +377,26 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
     )
 
 
+def _solve_limits(
+    s: Scenario, catalog: Catalog, memos: Mapping[str, CountMemo], shared: MemoryMemo, check: Callable[[], None]
+) -> None:
+    """The candidates' largest micro-batch and sequence length, searched together before their estimates read
+    them (one vectorised memory call per bisection round for all GPU types: core/memory_limits.py)."""
+    from .engine import choose_layout, resolve_target
+    from .memory_limits import LimitQuery
+
+    queries = []
+    for gid, memo in memos.items():
+        check()
+        try:
+            target = resolve_target(s, catalog, gid)
+            layout = choose_layout(s, target, memo)  # kept in the memo: the estimate uses the same one
+        except InputError:
+            continue  # the candidate's estimate raises it again and the Plan records it
+        queries.append(LimitQuery(layout, float(target.gpu.memory_bytes), target.gpu_count))
+    shared.solve_limits(s.model, s.workload, queries)
+
+
 def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep: bool = True) -> Plan:
     """The whole Plan. `stop()` is polled between estimates; when it turns true, `Cancelled` is raised."""
     from .deadline import smallest_counts
@@ -392,7 +413,8 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     shared = MemoryMemo()
     if sweep:  # the scenario's count is a sweep count: its whole grid serves every candidate
         shared.whole_counts.add(s.hardware.gpu_count)
-    memos: dict[str, CountMemo] = {}
+    memos = {gid: CountMemo(catalog.gpus[gid].id, shared) for gid in s.hardware.compared_gpus if gid in catalog.gpus}
+    _solve_limits(s, catalog, memos, shared, check)
     for gid in s.hardware.compared_gpus:
         check()
         gpu = catalog.gpus.get(gid)
@@ -400,7 +422,6 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
             candidates.append(Candidate(gid, gid, None, f"{gid!r} is not in the hardware catalog"))
             continue
         try:
-            memos[gid] = CountMemo(gpu.id, shared)
             candidates.append(Candidate(gid, gpu.name, estimate(s, catalog, gid, memo=memos[gid])))
         except InputError as err:
             candidates.append(Candidate(gid, gpu.name, None, str(err)))
