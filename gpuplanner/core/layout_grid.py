@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .framework import profile
-from .memory import RECOMPUTE_CODES, memory_for, training_components
+from .memory import RECOMPUTE_CODES, memory_for, training_breakdowns, training_components
 from .memory_limits import LimitQuery, training_limits
 from .model import ModelSpec
 from .results import Layout, MemoryBreakdown
@@ -161,6 +161,18 @@ class MemoryMemo:
                 self._breakdowns.pop(next(iter(self._breakdowns)))
             self._breakdowns[key] = br
         return br if br.capacity == capacity else dataclasses.replace(br, capacity=capacity)
+
+    def fill_breakdowns(self, model: ModelSpec, w: Workload, pairs: list[tuple[Layout, int]]) -> None:
+        """`breakdown` of many (layout, GPU count) pairs in one vectorised call (a Plan's sweep rows, all GPU
+        types together: memory.training_breakdowns); the same numbers as one at a time. Training only."""
+        todo = [p for p in dict.fromkeys(pairs) if (model, w, *p) not in self._breakdowns]
+        if not w.is_training or not todo or len(todo) > self.max_entries:
+            return
+        layouts, counts = [lay for lay, _ in todo], [n for _, n in todo]
+        for (lay, n), br in zip(todo, training_breakdowns(model, w, layouts, counts), strict=True):
+            if len(self._breakdowns) >= self.max_entries:
+                self._breakdowns.pop(next(iter(self._breakdowns)))
+            self._breakdowns[(model, w, lay, n)] = br
 
     def solve_limits(self, model: ModelSpec, w: Workload, queries: list[LimitQuery]) -> None:
         """The largest micro-batch and sequence length of every query, in one batched search

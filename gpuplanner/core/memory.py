@@ -288,22 +288,47 @@ def _breakdown_training(
         sequence_parallel=layout.sequence_parallel,
         gpu_count=gpu_count,
     )
-    stages = (float(c.stage_first), float(c.stage_last)) if layout.pp > 1 else (float(c.stage_first),)
+    return _breakdown_of(model, w, layout, capacity, c, ())
+
+
+def training_breakdowns(
+    model: ModelSpec, w: Workload, layouts: list[Layout], gpu_counts: list[int], capacity: float = 0.0
+) -> list[MemoryBreakdown]:
+    """`memory_for(..., solve_limits=False)` of a training workload for many (layout, GPU count) pairs in one
+    vectorised call (a Plan's sweep rows): the same elementwise arithmetic, so the same numbers bit for bit."""
+    rows = [lay.arguments() for lay in layouts]
+    args = {k: np.array([r[k] for r in rows], dtype=float) for k in rows[0]} if rows else {}
+    c = training_components(
+        model,
+        w,
+        **args,
+        sequence_parallel=np.array([lay.sequence_parallel for lay in layouts], dtype=bool),
+        gpu_count=np.array(gpu_counts, dtype=float),
+    )
+    return [_breakdown_of(model, w, lay, capacity, c, (i,)) for i, lay in enumerate(layouts)]
+
+
+def _breakdown_of(
+    model: ModelSpec, w: Workload, layout: Layout, capacity: float, c: Components, i: tuple[int, ...]
+) -> MemoryBreakdown:
+    """The breakdown of layout `c[i]` (`i` = (): scalar components)."""
+    first = float(c.stage_first[i])
+    stages = (first, float(c.stage_last[i])) if layout.pp > 1 else (first,)
     worst = int(np.argmax(stages)) * (layout.pp - 1)
     return MemoryBreakdown(
-        weights=float(c.weights),
-        gradients=float(c.gradients),
-        optimizer=float(c.optimizer),
-        activations=float(c.activations),
+        weights=float(c.weights[i]),
+        gradients=float(c.gradients[i]),
+        optimizer=float(c.optimizer[i]),
+        activations=float(c.activations[i]),
         kv_cache=0.0,
-        overhead=float(c.overhead),
+        overhead=float(c.overhead[i]),
         capacity=capacity,
         stage=worst,
         stages=stages,
         terms=_terms(model, w, layout),
-        peak_phase=PEAK_PHASES[int(c.phase)],
-        allocator_slack=float(c.allocator_slack),
-        unified=float(c.unified) if w.optimizer_paged else None,
+        peak_phase=PEAK_PHASES[int(c.phase[i])],
+        allocator_slack=float(c.allocator_slack[i]),
+        unified=float(c.unified[i]) if w.optimizer_paged else None,
     )
 
 

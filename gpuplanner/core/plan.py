@@ -23,7 +23,6 @@ if TYPE_CHECKING:  # the wizard's first page reads FIT_WORDS before the first pa
 
     from .bands import Band
     from .catalog import Catalog
-    from .planner import CountMemo, MemoryMemo
     from .results import Estimate, Layout
 
 # The sweep reaches at least this many GPUs (and 8 × the scenario's count), in doubling whole-node steps.
@@ -377,30 +376,11 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
     )
 
 
-def _solve_limits(
-    s: Scenario, catalog: Catalog, memos: Mapping[str, CountMemo], shared: MemoryMemo, check: Callable[[], None]
-) -> None:
-    """The candidates' largest micro-batch and sequence length, searched together before their estimates read
-    them (one vectorised memory call per bisection round for all GPU types: core/memory_limits.py)."""
-    from .engine import choose_layout, resolve_target
-    from .memory_limits import LimitQuery
-
-    queries = []
-    for gid, memo in memos.items():
-        check()
-        try:
-            target = resolve_target(s, catalog, gid)
-            layout = choose_layout(s, target, memo)  # kept in the memo: the estimate uses the same one
-        except InputError:
-            continue  # the candidate's estimate raises it again and the Plan records it
-        queries.append(LimitQuery(layout, float(target.gpu.memory_bytes), target.gpu_count))
-    shared.solve_limits(s.model, s.workload, queries)
-
-
 def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep: bool = True) -> Plan:
     """The whole Plan. `stop()` is polled between estimates; when it turns true, `Cancelled` is raised."""
     from .deadline import smallest_counts
     from .engine import estimate, resolve_target
+    from .plan_batch import fill_breakdowns, solve_limits
     from .planner import CountMemo, MemoryMemo
 
     def check() -> None:
@@ -414,7 +394,7 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
     if sweep:  # the scenario's count is a sweep count: its whole grid serves every candidate
         shared.whole_counts.add(s.hardware.gpu_count)
     memos = {gid: CountMemo(catalog.gpus[gid].id, shared) for gid in s.hardware.compared_gpus if gid in catalog.gpus}
-    _solve_limits(s, catalog, memos, shared, check)
+    solve_limits(s, catalog, memos, shared, check)
     for gid in s.hardware.compared_gpus:
         check()
         gpu = catalog.gpus.get(gid)
@@ -447,6 +427,8 @@ def plan(s: Scenario, catalog: Catalog, *, stop: StopCheck | None = None, sweep:
         for c in usable:
             check()
             memos[c.gpu].prefill(s, resolve_target(s, catalog, c.gpu), counts[c.gpu])
+        fill_breakdowns(s, catalog, counts, memos, shared)  # every GPU type's rows' memory in one call
+        for c in usable:
             rows += [r for r in (row_at(c, n) for n in counts[c.gpu]) if r is not None]
     deadline: dict[str, DeadlineAnswer] = {}
     days = s.workload.deadline_days if s.workload.is_training else None

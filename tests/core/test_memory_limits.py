@@ -1,9 +1,11 @@
-"""The batched limit search (core/memory_limits.py) against the scalar bisection of core/memory.py.
+"""The batched limit search (core/memory_limits.py) and breakdowns (memory.training_breakdowns) against the
+one-at-a-time evaluation of core/memory.py.
 
 Random training scenarios (methods, precisions, optimizers, frameworks, offload, global batch, MoE, sequence
 lengths) and random valid layouts of their grid (cp and pp among them), compared with capacities from a few GiB
 (nothing fits: None) to B200's: every query's largest micro-batch and sequence length must be exactly what
-`memory.max_micro_batch` / `memory.max_seq_len` answer. A Plan's candidates, whose limits are searched
+`memory.max_micro_batch` / `memory.max_seq_len` answer, and every breakdown equal to `memory_for`'s, field by
+field (terms included). A Plan's candidates, whose limits are searched
 together, must carry the same memory breakdown as their plain estimates.
 """
 
@@ -19,7 +21,7 @@ from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.engine import estimate, resolve_target
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.layout_grid import layout_grid
-from gpuplanner.core.memory import max_micro_batch, max_seq_len
+from gpuplanner.core.memory import max_micro_batch, max_seq_len, memory_for, training_breakdowns
 from gpuplanner.core.memory_limits import LimitQuery, _Bisection, training_limits
 from gpuplanner.core.plan import plan
 from gpuplanner.core.recompute import RECOMPUTE_CODES
@@ -111,6 +113,24 @@ def test_batched_limits_equal_the_scalar_bisection(d: dict[str, Any]) -> None:
         for q in queries
     ]
     assert got == expected
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios)
+def test_batched_breakdowns_equal_memory_for(d: dict[str, Any]) -> None:
+    try:
+        s = _scenario(d)
+    except InputError:
+        assume(False)
+        return
+    layouts = _layouts(s, d["seed"], 12)
+    assume(layouts)
+    counts = [s.hardware.gpu_count * (1 + i % 3) for i in range(len(layouts))]  # several counts in one call
+    got = training_breakdowns(s.model, s.workload, layouts, counts, capacity=80.0 * GIB)
+    for lay, n, br in zip(layouts, counts, got, strict=True):
+        one = memory_for(s.model, s.workload, lay, 80.0 * GIB, n, solve_limits=False)
+        assert br == one
+        assert br.terms == one.terms and br.peak_phase == one.peak_phase and br.stages == one.stages
 
 
 def test_the_bisection_takes_the_scalar_steps() -> None:
