@@ -296,8 +296,10 @@ def training_breakdowns(
 ) -> list[MemoryBreakdown]:
     """`memory_for(..., solve_limits=False)` of a training workload for many (layout, GPU count) pairs in one
     vectorised call (a Plan's sweep rows): the same elementwise arithmetic, so the same numbers bit for bit."""
+    if not layouts:
+        return []
     rows = [lay.arguments() for lay in layouts]
-    args = {k: np.array([r[k] for r in rows], dtype=float) for k in rows[0]} if rows else {}
+    args = {k: np.array([r[k] for r in rows], dtype=float) for k in rows[0]}
     c = training_components(
         model,
         w,

@@ -167,3 +167,22 @@ def test_a_plans_candidates_carry_the_plain_estimates_memory() -> None:
         assert plain is not None and plain.max_seq_len is not None
         assert c.estimate.memory == plain, c.gpu
         assert c.estimate.memory.max_micro_batch == plain.max_micro_batch
+
+
+def test_no_queries_no_work() -> None:
+    s = _scenario(
+        {
+            "model": "llama-3.1-8b",
+            "method": "pretrain",
+            "precision": "bf16-mixed",
+            "optimizer": "adamw",
+            "framework": "generic",
+            "offload": "none",
+            "seq_len": 4096,
+            "global_batch": None,
+            "chunked_loss": False,
+            "gpu_count": 8,
+        }
+    )
+    assert training_limits(s.model, s.workload, []) == []
+    assert training_breakdowns(s.model, s.workload, [], []) == []
