@@ -76,6 +76,19 @@ class FrameworkProfile:
     # TE fp8 with current scaling (Float8CurrentScaling), as the Megatron-Bridge performance recipes' FP8-CS runs
     # (`scripts/performance/utils/precision.py`); TE's own default recipe is delayed scaling (fp8_kernels.py)
     te_current_scaling: bool = False
+    # Gradients in the parameters' dtype: Megatron-Core's grad buffer, which `param.main_grad` views and the fused
+    # wgrad GEMM accumulates into, is `torch.float if grad_reduce_in_fp32 else param.dtype` (Megatron-LM 92c8482
+    # `distributed/distributed_data_parallel.py`), and every Megatron-Bridge performance recipe sets
+    # `ddp.grad_reduce_in_fp32 = False` (00b7660 and 0a25f91 `scripts/performance/configs/*/*_llm_pretrain.py`):
+    # bf16 main_grad traffic and bf16 DP reduction (gemm_shapes.py, throughput.py)
+    grads_in_param_dtype: bool = False
+    # Megatron-LM of 2021–2022 under `--fp16` (Narayanan 2021, Korthikanti 2022: the generic profile's fp16-master):
+    # without `--accumulate-allreduce-grads-in-fp32` (forced only for bf16) the gradients stay fp16 — `param.grad`
+    # accumulated by autograd, or a contiguous fp16 `main_grad` (`_get_buffer_type` → `param.dtype`) — and
+    # `allreduce_gradients()` runs in fp16 after `forward_backward_func` returns, not overlapped (Megatron-LM a8d172b,
+    # April 2021: `megatron/arguments.py`, `megatron/model/distributed.py`, `megatron/training.py` `train_step`);
+    # the fused wgrad accumulation arrived in 83b1e42 (Feb 2022) and ran in fp16 only from 07916bf (Sep 2022)
+    legacy_fp16_grads: bool = False
 
     def _as_megatron(self, precision: str) -> bool:
         return self.by_precision_style and precision in MASTER_STYLES
@@ -85,6 +98,15 @@ class FrameworkProfile:
 
     def grads_persist(self, precision: str) -> bool:
         return self.persistent_grads or self._as_megatron(precision)
+
+    def grad_bytes(self, precision: str) -> float:
+        """Bytes of one gradient element as accumulated and reduced: fp32 unless the framework keeps gradients in
+        the parameters' dtype and the parameters are 16-bit (not under autocast over fp32 weights)."""
+        if precision == "bf16-true" or (self.grads_in_param_dtype and precision in MASTER_STYLES):
+            return 2.0
+        if self.legacy_fp16_grads and precision == "fp16-master":
+            return 2.0
+        return 4.0
 
     def fp32_params(self, precision: str) -> bool:
         return self.fp32_sharded_params and precision in MASTER_STYLES
@@ -104,6 +126,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             by_precision_style=True,
             recompute_policies=("none", "selective", "full"),
             fp8_recipe="te",
+            legacy_fp16_grads=True,
         ),
         FrameworkProfile(
             id="hf",
@@ -146,6 +169,9 @@ PROFILES: dict[str, FrameworkProfile] = {
             tp_comm_overlap=True,
             p2p_overlap_under_vpp=True,
             te_current_scaling=True,
+            # the recipes' DP overlap chunk by chunk (comm_overlap.dp_overlap_exposed_seconds) was measured and
+            # rejected (docs/estimation_time.md): the generic DP overlap of throughput.py stands
+            grads_in_param_dtype=True,
         ),
         FrameworkProfile(
             id="deepspeed",

@@ -340,6 +340,11 @@ def step_times(
         if impl == "fused"
         else ("autocast" if w.precision in AUTOCAST_STYLES or w.precision == "fp32" else "pure16")
     )
+    # Megatron-LM of 2021–2022 under --fp16: fp16 .grad accumulated by autograd in place, no fused wgrad
+    # accumulation, all-reduced in fp16 after the pipeline flush (framework.py `legacy_fp16_grads`)
+    legacy16 = profile(w.framework).legacy_fp16_grads and w.precision == "fp16-master"
+    if legacy16:
+        style = "pure16"
     # each rank holds 1/ep of the routed experts (Megatron-Core expert parallel, Lepikhin et al. 2020 §2.2): the
     # weights it re-casts, the gradients it reduces and the optimizer states it steps are the local ones
     routed = routed_expert_params(model)
@@ -356,10 +361,11 @@ def step_times(
         fsdp2_bytes = 2 * 4.0 + 2.0 + (2.0 if w.precision == "bf16-true" else 4.0)
         per_weight = np.where(zero >= 3, fsdp2_bytes, per_weight)
     t_weights = weights_local * per_weight / hbm
-    if impl == "fused" and not lora:
+    if impl == "fused" and not lora and not legacy16:
         # Megatron/TE wgrad GEMMs accumulate into main_grad in their epilogue, read + write (gemm_shapes.py)
+        # in the gradients' dtype: bf16 under the Megatron-Bridge recipes' grad_reduce_in_fp32 = False (framework.py)
         t_weights = t_weights + wgrad_accumulation_seconds(
-            stage_params, hbm, 2.0 if w.precision == "bf16-true" else 4.0
+            stage_params, hbm, profile(w.framework).grad_bytes(w.precision)
         )
     if w.method == "qlora":
         # NF4 weights are dequantised to bf16 before every matmul: read 0.5 + write 2 bytes per weight, in the
@@ -427,16 +433,17 @@ def step_times(
 
     # --- per step ----------------------------------------------------------------------------------
     bubble = (pp - 1) / (vpp * m)
-    grad_bytes = 4.0 if w.precision != "bf16-true" else 2.0
+    grad_bytes = prof.grad_bytes(w.precision)  # fp32 unless in the parameters' dtype (framework.py)
     trainable = model.lora_params(w.lora_rank, w.lora_targets) if lora else model.params
     # dense gradients are reduced over dp·cp ranks, expert gradients over the expert-data-parallel group of
     # dp·cp/ep ranks (Megatron-Core `expert_data_parallel_group`)
     expert_trainable = 0.0 if lora else routed
     grad_dense = (trainable - expert_trainable) / (tp * pp) * grad_bytes
     grad_expert = expert_trainable / epf / (tp * pp) * grad_bytes
-    expert_shard = np.maximum(1.0, shard / epf)
+    # no expert collective (nor its latency) for a dense model
+    expert_shard = np.maximum(1.0, shard / epf) if expert_trainable > 0 else np.ones_like(shard)
     t_dp = np.where(zero >= 3, 0.0, _ring(shard, 2.0, grad_dense, dp_bw) + _ring(expert_shard, 2.0, grad_expert, dp_bw))
-    t_dp_exposed = np.maximum(0.0, t_dp - DP_OVERLAP * (2.0 / 3.0) * t_mb)
+    t_dp_exposed = t_dp if legacy16 else np.maximum(0.0, t_dp - DP_OVERLAP * (2.0 / 3.0) * t_mb)
     # optimizer: a streaming pass over the local states (param, grad, moments, master: ~36 bytes/param moved)
     states_local = (trainable - expert_trainable + expert_trainable / epf) / (tp * pp) / np.where(zero >= 1, shard, 1.0)
     t_opt = states_local * 36.0 / hbm

@@ -28,11 +28,15 @@ def test_main_grad_traffic_is_a_read_and_a_write_per_micro_batch() -> None:
     assert float(wgrad_accumulation_seconds(1e9, hbm, 2.0)) == pytest.approx(4e9 / hbm)  # 16-bit main_grad
 
 
-def test_megatron_steps_carry_the_fused_wgrad_epilogue_traffic(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Removing the term changes the memory-bound seconds of a Megatron run by exactly the main_grad traffic of the
-    stage's local weights (8 bytes each per micro-batch); an eager framework and LoRA never see it."""
+@pytest.mark.parametrize(("framework", "main_grad_bytes"), [("generic", 4.0), ("megatron", 2.0)])
+def test_fused_steps_carry_the_wgrad_epilogue_traffic(
+    monkeypatch: pytest.MonkeyPatch, framework: str, main_grad_bytes: float
+) -> None:
+    """Removing the term changes the memory-bound seconds of a fused run by exactly the main_grad traffic of the
+    stage's local weights (a read and a write per micro-batch: fp32 for the generic Megatron-style reading, bf16
+    under the Megatron-Bridge recipes' grad_reduce_in_fp32 = False); an eager framework and LoRA never see it."""
     m = preset("llama-3.1-8b")
-    w = Workload(method="pretrain", seq_len=4096, precision="bf16-master", framework="megatron")
+    w = Workload(method="pretrain", seq_len=4096, precision="bf16-master", framework=framework)
     r = _rates()
     with_term = step_times(m, w, r, **KW).terms
     monkeypatch.setattr(throughput, "wgrad_accumulation_seconds", lambda *a, **k: 0.0)
@@ -40,7 +44,7 @@ def test_megatron_steps_carry_the_fused_wgrad_epilogue_traffic(monkeypatch: pyte
     assert with_term is not None and without is not None
     micro_batches = 16 / 2  # global batch over micro-batch × dp
     weights = (m.block_params(active=False) * np.ceil(m.layers / 2) / m.layers + m.vocab * m.hidden) / 2
-    expected = micro_batches * weights * 8.0 / (r.hbm_bytes_per_s * HBM_EFFICIENCY)
+    expected = micro_batches * weights * 2.0 * main_grad_bytes / (r.hbm_bytes_per_s * HBM_EFFICIENCY)
     added = float(with_term.memory_bound_seconds) - float(without.memory_bound_seconds)
     assert added == pytest.approx(expected, rel=1e-9)
     monkeypatch.undo()
