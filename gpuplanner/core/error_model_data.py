@@ -19,15 +19,15 @@ tokens/s 84%, whole-run GPU-hours 71%.
 # memory_total       megatron          1      8   0.867   1.225  2.85      0%  pooled from all
 # memory_total       deepspeed         0      0   0.867   1.225  2.85       -  pooled from all
 # memory_total       llm-foundry       0      0   0.867   1.225  2.85       -  pooled from all
-# tokens_per_second  all              58      0   0.741   1.117  1.05     81%
-# tokens_per_second  dense            28      0   0.889   1.106  1.25     86%
-# tokens_per_second  multi-node-3d    18      0   0.922   1.147  1.20     83%
-# tokens_per_second  multi-node        3      0   0.842   1.168  1.88     67%  pooled from dense
-# tokens_per_second  one-node          2      0   0.842   1.168  1.88    100%  pooled from dense
+# tokens_per_second  all              58      0   0.700   1.106  1.10     81%
+# tokens_per_second  dense            28      0   0.900   1.055  1.05     82%
+# tokens_per_second  multi-node-3d    18      0   0.905   1.090  1.15     83%
+# tokens_per_second  multi-node        3      0   0.865   1.098  1.58     67%  pooled from dense
+# tokens_per_second  one-node          2      0   0.865   1.098  1.58    100%  pooled from dense
 # tokens_per_second  single-gpu        5      0   0.925   0.968  1.00     80%
-# tokens_per_second  fp8              13      0   0.862   1.185  1.35     85%
+# tokens_per_second  fp8              13      0   0.866   1.137  1.25     85%
 # tokens_per_second  long-seq          8      0   0.691   1.059  1.20     88%
-# tokens_per_second  moe               9      0   0.352   1.769  1.60     89%
+# tokens_per_second  moe               9      0   0.366   1.621  1.50     89%
 # memory_reserved    all               0      0   0.867   1.225  1.50       -  pooled from memory_total/all
 # memory_reserved    generic           0      0   0.795   1.335  1.50       -  pooled from memory_total/generic
 # memory_reserved    hf                0      0   0.795   1.335  1.50       -  pooled from memory_total/hf
@@ -36,7 +36,7 @@ tokens/s 84%, whole-run GPU-hours 71%.
 # memory_reserved    megatron          0      0   0.795   1.335  1.50       -  pooled from memory_total/megatron
 # memory_reserved    deepspeed         0      0   0.795   1.335  1.50       -  pooled from memory_total/deepspeed
 # memory_reserved    llm-foundry       0      0   0.795   1.335  1.50       -  pooled from memory_total/llm-foundry
-# job                all               7      0   1.006   1.503  1.00     71%
+# job                all               7      0   0.975   1.496  1.00     71%
 
 # (term, group, low_log, high_log, real runs, structure records, parent, widen, LOO coverage)
 FITS: tuple[tuple[str, str, float, float, int, int, str, float, float | None], ...] = (
@@ -48,15 +48,15 @@ FITS: tuple[tuple[str, str, float, float, int, int, str, float, float | None], .
     ("memory_total", "megatron", -0.14285, 0.20271, 1, 8, "all", 2.85, 0.0),
     ("memory_total", "deepspeed", -0.14285, 0.20271, 0, 0, "all", 2.85, None),
     ("memory_total", "llm-foundry", -0.14285, 0.20271, 0, 0, "all", 2.85, None),
-    ("tokens_per_second", "all", -0.29951, 0.11026, 58, 0, "", 1.05, 0.81),
-    ("tokens_per_second", "dense", -0.11770, 0.10069, 28, 0, "", 1.25, 0.857),
-    ("tokens_per_second", "multi-node-3d", -0.08109, 0.13740, 18, 0, "", 1.20, 0.833),
-    ("tokens_per_second", "multi-node", -0.17230, 0.15529, 3, 0, "dense", 1.88, 0.667),
-    ("tokens_per_second", "one-node", -0.17230, 0.15529, 2, 0, "dense", 1.88, 1.0),
+    ("tokens_per_second", "all", -0.35653, 0.10048, 58, 0, "", 1.10, 0.81),
+    ("tokens_per_second", "dense", -0.10571, 0.05347, 28, 0, "", 1.05, 0.821),
+    ("tokens_per_second", "multi-node-3d", -0.09975, 0.08663, 18, 0, "", 1.15, 0.833),
+    ("tokens_per_second", "multi-node", -0.14551, 0.09326, 3, 0, "dense", 1.58, 0.667),
+    ("tokens_per_second", "one-node", -0.14551, 0.09326, 2, 0, "dense", 1.58, 1.0),
     ("tokens_per_second", "single-gpu", -0.07743, -0.03255, 5, 0, "", 1.00, 0.8),
-    ("tokens_per_second", "fp8", -0.14843, 0.17005, 13, 0, "", 1.35, 0.846),
+    ("tokens_per_second", "fp8", -0.14424, 0.12810, 13, 0, "", 1.25, 0.846),
     ("tokens_per_second", "long-seq", -0.37029, 0.05720, 8, 0, "", 1.20, 0.875),
-    ("tokens_per_second", "moe", -1.04508, 0.57035, 9, 0, "", 1.60, 0.889),
+    ("tokens_per_second", "moe", -1.00406, 0.48278, 9, 0, "", 1.50, 0.889),
     ("memory_reserved", "all", -0.14285, 0.20271, 0, 0, "memory_total/all", 1.50, None),
     ("memory_reserved", "generic", -0.22924, 0.28910, 0, 0, "memory_total/generic", 1.50, None),
     ("memory_reserved", "hf", -0.22924, 0.28910, 0, 0, "memory_total/hf", 1.50, None),
@@ -65,5 +65,5 @@ FITS: tuple[tuple[str, str, float, float, int, int, str, float, float | None], .
     ("memory_reserved", "megatron", -0.22924, 0.28910, 0, 0, "memory_total/megatron", 1.50, None),
     ("memory_reserved", "deepspeed", -0.22924, 0.28910, 0, 0, "memory_total/deepspeed", 1.50, None),
     ("memory_reserved", "llm-foundry", -0.22924, 0.28910, 0, 0, "memory_total/llm-foundry", 1.50, None),
-    ("job", "all", 0.00597, 0.40722, 7, 0, "", 1.00, 0.714),
+    ("job", "all", -0.02512, 0.40308, 7, 0, "", 1.00, 0.714),
 )
