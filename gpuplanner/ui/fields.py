@@ -3,7 +3,7 @@ the reason under it), and a spin box whose empty state means "the catalog's valu
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from .count_input import CountSpin
+from .qt_names import set_enum_property
 from .theme import error_color
 
 INT_MAX = 2_000_000_000
@@ -157,7 +158,7 @@ class Form(QFormLayout):
         super().__init__(parent)
         self.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
-        self.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        set_enum_property(self, "labelAlignment", "AlignRight|AlignVCenter")  # not Qt.* before the first paint
 
     def add(self, label: str, widget: QWidget, tip: str = "") -> FieldRow:
         shrinkable(widget)
@@ -221,7 +222,7 @@ class DefaultableSpin(QWidget):
         self.reset.setText("↺")
         self.reset.setToolTip(self.tr("Use the catalog's value"))
         self.reset.setAccessibleName(self.tr("Reset to the catalog value"))
-        self.reset.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        set_enum_property(self.reset, "focusPolicy", "TabFocus")
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)

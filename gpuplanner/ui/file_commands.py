@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner.core.errors import FileAccessError, InputError
@@ -188,6 +188,8 @@ class FileCommands:
                 self, self.tr("Cannot compare"), self.tr("{0}\n\nThe open scenario was not changed.").format(err)
             )
             return None
+        from PySide6.QtCore import Qt  # not at import: before the first paint (qt_names.py)
+
         from .compare import CompareDialog, Side
         from .resultset import estimate_one
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QMainWindow, QSplitter, QWidget
 
@@ -28,6 +28,7 @@ from .estimator import EstimateRunner
 from .file_commands import FileCommands, export_function, read_default
 from .first_start import FirstStartHint, hint_wanted
 from .main_actions import build_menus
+from .qt_names import set_enum_property
 from .recent_files import clear_recent, fill_recent_menu, recent_files
 from .recovery import Autosaver
 from .settings_keys import GEOMETRY_KEY, SPLITTER_KEY, STATE_KEY, THEME_KEY, new_scenario_defaults
@@ -72,8 +73,8 @@ class MainWindow(FileCommands, QMainWindow):
         self.results_view = None  # ResultsView, built after the first paint
         self.shown_results: ResultSet | None = None
         self._placeholder = QLabel(self.tr("Estimating…"))
-        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        set_enum_property(self._placeholder, "alignment", "AlignCenter")  # not Qt.* before the first paint
+        self.splitter = QSplitter()  # horizontal
         self.splitter.setObjectName("MainSplitter")
         self.splitter.addWidget(self.wizard_panel)
         self.splitter.addWidget(self._placeholder)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QUndoCommand
 
 if TYPE_CHECKING:  # the key classes are needed at the first key press, not before the first paint
@@ -67,6 +67,7 @@ class MergingCommand(QUndoCommand):
 
 def is_undo_key(event: QKeyEvent) -> bool:
     """Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y (and the platform's own undo and redo keys)."""
+    from PySide6.QtCore import Qt  # at the first key press, not before the first paint (qt_names.py)
     from PySide6.QtGui import QKeySequence
 
     ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizard
 
 from .document import ScenarioDocument
 from .pages.model_page import ModelPage
+from .qt_names import set_enum_property
 
 
 class Pages(IntEnum):
@@ -27,9 +28,13 @@ class PlanningWizard(QWizard):
     pagesAdded = Signal()
 
     def __init__(self, doc: ScenarioDocument, parent: QWidget | None = None, *, lazy: bool = False) -> None:
-        super().__init__(parent)
+        super().__init__()
         self.doc = doc
-        self.setWindowFlags(Qt.WindowType.Widget)  # a panel inside the main window, not a dialog
+        # A panel inside the main window, not a dialog: QWidget::setParent(parent) resets the window type (Qt's
+        # documented behaviour), as WizardPanel's layout does; setWindowFlags(Qt.WindowType.Widget) would build
+        # the whole Qt namespace before the first paint (qt_names.py)
+        if parent is not None:
+            self.setParent(parent)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         opts = QWizard.WizardOption
         self.setOptions(opts.NoCancelButton | opts.NoDefaultButton)  # one call: each one relayouts
@@ -96,8 +101,8 @@ class StepBar(QLabel):
     def __init__(self, wizard: PlanningWizard, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.wizard = wizard
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        set_enum_property(self, "textFormat", "RichText")  # not Qt.TextFormat before the first paint (qt_names.py)
+        set_enum_property(self, "textInteractionFlags", "LinksAccessibleByMouse")
         self.setAccessibleName(self.tr("Wizard steps"))
         self.linkActivated.connect(self._go)
         wizard.currentIdChanged.connect(self.update_steps)

@@ -2,7 +2,8 @@
 test_app.py, these are not imported before it: the catalog package (it loads after the first paint, ui/app.py),
 the Plan (core/plan.py: the fit words are read on first use, ui/formatting.py) with its bands and result types,
 the result set the worker computes (ui/resultset.py), the config import/launch dialogs (ui/config_actions.py)
-and the dark theme's framing style (ui/theme_style.py: its QStyle and QPainter wrappers cost ~11 ms)."""
+and the dark theme's framing style (ui/theme_style.py: its QStyle and QPainter wrappers cost ~11 ms); nor is
+PySide6's wrapper of the ``Qt`` namespace built (ui/qt_names.py)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ app = create_application(["x"])
 win = build_window(QSettings({settings_file!r}, QSettings.Format.IniFormat), smoke_test=True)
 watched = {DEFERRED!r}
 win.firstPainted.connect(lambda: print("AT_PAINT", sorted(m for m in watched if m in sys.modules)))
+win.firstPainted.connect(lambda: print("QT_NAMESPACE", "Qt" in sys.modules["PySide6.QtCore"].__dict__))
 def later():
     print("LATER", sorted(m for m in watched if m in sys.modules))
     win.doc.undo_stack.setClean(); win.close(); app.quit()
@@ -43,7 +45,10 @@ app.exec()
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
-    lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.startswith(("AT_PAINT", "LATER")))
+    prefixes = ("AT_PAINT", "LATER", "QT_NAMESPACE")
+    lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.startswith(prefixes))
     at_paint = lines["AT_PAINT"]
     assert at_paint == "[]", f"imported before the first paint: {at_paint}"
     assert "'gpuplanner.core.catalog'" in lines["LATER"]  # it does load, once the window is up
+    # PySide6 builds its whole Qt namespace (93 Python enums, ~124 M instructions) on first access: after the paint
+    assert lines["QT_NAMESPACE"] == "False", "PySide6.QtCore.Qt was built before the first paint (ui/qt_names.py)"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
 
 from gpuplanner.core.errors import InputError
@@ -21,6 +21,7 @@ from gpuplanner.core.scenario import Scenario
 from ..document import ScenarioDocument
 from ..edits import normalize
 from ..fields import FieldRow
+from ..qt_names import set_enum_property
 from ..theme import error_color
 
 
@@ -90,7 +91,8 @@ class PlannerPage(QWizardPage):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setAccessibleName(self.tr("Problem on this page"))
-        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # not Qt.* before the first paint (qt_names.py)
+        set_enum_property(self.message, "textInteractionFlags", "TextSelectableByMouse")
         self.message.hide()
         doc.changed.connect(self._on_doc_changed)
         doc.catalogChanged.connect(self._on_catalog_changed)
@@ -103,7 +105,7 @@ class PlannerPage(QWizardPage):
         area = QScrollArea()
         area.setWidgetResizable(True)
         area.setFrameShape(QFrame.Shape.NoFrame)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        set_enum_property(area, "horizontalScrollBarPolicy", "ScrollBarAlwaysOff")
         inner = QWidget()
         body = QVBoxLayout(inner)
         body.setContentsMargins(0, 0, 6, 0)

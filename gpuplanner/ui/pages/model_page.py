@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -30,6 +29,7 @@ from .. import formatting as fmt
 from ..document import ScenarioDocument
 from ..edits import with_method, with_model_fields, with_preset
 from ..fields import Form, counted, set_value, spin
+from ..qt_names import USER_ROLE
 from .base import PlannerPage
 
 CUSTOM = "__custom__"
@@ -71,11 +71,11 @@ class ModelPage(PlannerPage):
         self.preset_list.setAccessibleName(self.tr("Model presets"))
         self.preset_list.setMinimumHeight(150)
         custom = QListWidgetItem(self.tr("Custom architecture (fields below)"))
-        custom.setData(Qt.ItemDataRole.UserRole, CUSTOM)
+        custom.setData(USER_ROLE, CUSTOM)
         self.preset_list.addItem(custom)
         for pid, spec in presets().items():
             item = QListWidgetItem(self.tr("{0}  ·  {1} parameters").format(spec.name, fmt.params(spec.params)))
-            item.setData(Qt.ItemDataRole.UserRole, pid)
+            item.setData(USER_ROLE, pid)
             item.setToolTip(self.tr("Preset id: {0}\nSource: {1}").format(pid, spec.params_source or "—"))
             self.preset_list.addItem(item)
         pv.addWidget(self.preset_list)
@@ -83,7 +83,10 @@ class ModelPage(PlannerPage):
         self.open_config.setToolTip(
             self.tr("Read the architecture from a local Hugging Face config.json (offline; nothing is downloaded)")
         )
-        pv.addWidget(self.open_config, 0, Qt.AlignmentFlag.AlignLeft)
+        left = QHBoxLayout()  # the button at its own width on the left (Qt.AlignLeft would build Qt, qt_names.py)
+        left.addWidget(self.open_config)
+        left.addStretch(1)
+        pv.addLayout(left)
         body.addWidget(presets_box)
 
         # --- method ---
@@ -188,7 +191,7 @@ class ModelPage(PlannerPage):
         want = s.model_preset or CUSTOM
         for i in range(self.preset_list.count()):
             item = self.preset_list.item(i)
-            if item.data(Qt.ItemDataRole.UserRole) == want:
+            if item.data(USER_ROLE) == want:
                 self.preset_list.setCurrentItem(item)
                 break
         self.method_buttons[s.workload.method].setChecked(True)
@@ -212,7 +215,7 @@ class ModelPage(PlannerPage):
         words = text.lower().split()
         for i in range(self.preset_list.count()):
             item = self.preset_list.item(i)
-            hay = f"{item.text()} {item.data(Qt.ItemDataRole.UserRole)}".lower()
+            hay = f"{item.text()} {item.data(USER_ROLE)}".lower()
             item.setHidden(bool(words) and not all(w in hay for w in words))
 
     def _pick_first_match(self) -> None:
@@ -227,7 +230,7 @@ class ModelPage(PlannerPage):
     def _preset_picked(self, item: QListWidgetItem | None, _prev: object = None) -> None:
         if item is None or self._loading:
             return
-        pid = item.data(Qt.ItemDataRole.UserRole)
+        pid = item.data(USER_ROLE)
 
         def setter(s: Scenario) -> Scenario:
             return with_preset(s, None, s.model) if pid == CUSTOM else with_preset(s, pid, presets()[pid])
