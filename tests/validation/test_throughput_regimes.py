@@ -37,7 +37,7 @@ BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceilin
     "multi-node-3d": 4.5,
     "long-seq": 15.0,
     "fp8": 9.5,
-    "moe": 48.5,
+    "moe": 34.5,
 }
 
 
