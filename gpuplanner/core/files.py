@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import re
 import stat
@@ -132,6 +131,8 @@ def parse_toml(textual: str, *, file: str | None) -> dict[str, Any]:
 def parse_json(textual: str, *, file: str | None, what: str) -> Any:
     """json's document; every parser failure (deep nesting is a RecursionError, a 5,000-digit number a
     ValueError) as one InputError line."""
+    import json  # here, not at import: the app's first paint reads no JSON (issue #15)
+
     try:
         return json.loads(textual)
     except json.JSONDecodeError as err:

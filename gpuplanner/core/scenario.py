@@ -2,6 +2,8 @@
 
 Loading and validation live in `scenario_io.py`; this module only describes the inputs and their defaults.
 A field left as None was absent from the file: the engine (or the planner) chooses it.
+Each class has a docstring: a dataclass without one gets its ``__doc__`` from ``inspect.signature`` when the
+class is made (dataclasses.py, CPython 3.11), work the app's first paint would wait for (issue #15).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ LLAMA3_FAILURES_PER_GPU_HOUR = 419 / (54 * 24 * 16_384)
 
 @dataclass(frozen=True)
 class Workload:
+    """What is trained (or served): method, sequence, batch, precision, optimizer, memory savers, targets."""
+
     method: str
     seq_len: int
     micro_batch: int | None = None  # None: the planner chooses (1 without it)
@@ -92,6 +96,8 @@ class Workload:
 
 @dataclass(frozen=True)
 class Hardware:
+    """The GPU type and count, the compared candidates and the interconnect (None: the catalog's)."""
+
     gpu: str
     gpu_count: int
     candidates: tuple[str, ...] = ()  # empty: (gpu,)
@@ -124,6 +130,8 @@ class Parallel:
 
 @dataclass(frozen=True)
 class Goodput:
+    """Failures and restarts: the time lost to interruptions over a long run."""
+
     failures_per_gpu_hour: float = LLAMA3_FAILURES_PER_GPU_HOUR
     checkpoint_write_gbps: float | None = None  # GB/s; None: the site profile's
     restart_minutes: float | None = None  # None: the site profile's
@@ -131,6 +139,8 @@ class Goodput:
 
 @dataclass(frozen=True)
 class Cluster:
+    """Facility limits of the cluster."""
+
     kw_per_rack: float = 40.0
 
 
@@ -191,6 +201,8 @@ def residual_pairs(value: object) -> tuple[tuple[float, float], ...]:
 
 @dataclass(frozen=True)
 class Scenario:
+    """One plan's inputs: the `.gpuplan.toml` file."""
+
     name: str
     model: ModelSpec
     workload: Workload
