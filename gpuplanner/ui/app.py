@@ -34,11 +34,25 @@ def _quiet_benign(mode, context, message: str) -> None:  # noqa: ANN001 - Qt mes
         sys.stderr.write(message + "\n")
 
 
-def create_application(argv: list[str] | None = None, language: str | None = None):
-    """The QApplication with its icon, the interface language (``language``, else GPUPLANNER_LANG, else the
-    ``ui/language`` preference; see :mod:`gpuplanner.ui.i18n`) and the theme."""
-    from PySide6.QtCore import QCoreApplication, QSettings, qInstallMessageHandler
+def apply_window_icon(app) -> None:
+    """The app's window icon (resources/icons/gpuplanner.svg), once. The main window sets it right after its first
+    paint, as do the start-up error paths before their dialog: Qt's SVG icon engine costs ~15 M instructions
+    (callgrind, issue #15) and the window's first frame does not show the icon (the desktop's title and task bars
+    show it once it is set)."""
     from PySide6.QtGui import QIcon
+
+    from gpuplanner.core.paths import resources_dir
+
+    icon = resources_dir() / "icons" / "gpuplanner.svg"
+    if app.windowIcon().isNull() and icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
+
+
+def create_application(argv: list[str] | None = None, language: str | None = None):
+    """The QApplication with the interface language (``language``, else GPUPLANNER_LANG, else the
+    ``ui/language`` preference; see :mod:`gpuplanner.ui.i18n`) and the theme; its window icon comes with the main
+    window's first paint (:func:`apply_window_icon`)."""
+    from PySide6.QtCore import QCoreApplication, QSettings, qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen" and "pytest" not in sys.modules:
@@ -53,11 +67,6 @@ def create_application(argv: list[str] | None = None, language: str | None = Non
         args = style_arguments(given)
         app = QApplication(args)
         app.setProperty(FUSION_PROPERTY, args is not given)  # else apply_theme sets Fusion over the user's style
-    from gpuplanner.core.paths import resources_dir
-
-    icon = resources_dir() / "icons" / "gpuplanner.svg"
-    if icon.is_file():
-        app.setWindowIcon(QIcon(str(icon)))
     from .i18n import install_translator
 
     install_translator(app, language)
@@ -202,6 +211,7 @@ def run_app(smoke_test: bool = False, scenario_path: str | None = None) -> int:
     except (InputError, FileAccessError) as err:
         from PySide6.QtWidgets import QMessageBox
 
+        apply_window_icon(app)
         QMessageBox.critical(None, "gpuplanner", app.translate("App", "gpuplanner cannot start:\n{0}").format(err))
         return 1
     window.show()

@@ -179,6 +179,11 @@ class MainWindow(FileCommands, QMainWindow):
         self.recoveryChecked.emit(restored)
 
     def _after_first_paint(self) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            from .app import apply_window_icon
+
+            apply_window_icon(app)
         if self.results_view is not None:  # already done (the smoke test and scripts call the parts)
             return
         try:

@@ -3,7 +3,7 @@ test_app.py, these are not imported before it: the catalog package (it loads aft
 the Plan (core/plan.py: the fit words are read on first use, ui/formatting.py) with its bands and result types,
 the result set the worker computes (ui/resultset.py), the config import/launch dialogs (ui/config_actions.py)
 and the dark theme's framing style (ui/theme_style.py: its QStyle and QPainter wrappers cost ~11 ms); nor is
-PySide6's wrapper of the ``Qt`` namespace built (ui/qt_names.py)."""
+PySide6's wrapper of the ``Qt`` namespace built (ui/qt_names.py) or the window icon loaded (ui/app.py)."""
 
 from __future__ import annotations
 
@@ -35,8 +35,10 @@ win = build_window(QSettings({settings_file!r}, QSettings.Format.IniFormat), smo
 watched = {DEFERRED!r}
 win.firstPainted.connect(lambda: print("AT_PAINT", sorted(m for m in watched if m in sys.modules)))
 win.firstPainted.connect(lambda: print("QT_NAMESPACE", "Qt" in sys.modules["PySide6.QtCore"].__dict__))
+win.firstPainted.connect(lambda: print("ICON_AT_PAINT", app.windowIcon().isNull()))
 def later():
     print("LATER", sorted(m for m in watched if m in sys.modules))
+    print("ICON_LATER", app.windowIcon().isNull())
     win.doc.undo_stack.setClean(); win.close(); app.quit()
 win.show()
 QTimer.singleShot(1500, later)
@@ -45,10 +47,12 @@ app.exec()
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
-    prefixes = ("AT_PAINT", "LATER", "QT_NAMESPACE")
+    prefixes = ("AT_PAINT", "LATER", "QT_NAMESPACE", "ICON_AT_PAINT", "ICON_LATER")
     lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.startswith(prefixes))
     at_paint = lines["AT_PAINT"]
     assert at_paint == "[]", f"imported before the first paint: {at_paint}"
     assert "'gpuplanner.core.catalog'" in lines["LATER"]  # it does load, once the window is up
     # PySide6 builds its whole Qt namespace (93 Python enums, ~124 M instructions) on first access: after the paint
     assert lines["QT_NAMESPACE"] == "False", "PySide6.QtCore.Qt was built before the first paint (ui/qt_names.py)"
+    # the window icon (Qt's SVG icon engine, ~15 M instructions) is set right after the first paint (ui/app.py)
+    assert (lines["ICON_AT_PAINT"], lines["ICON_LATER"]) == ("True", "False")
