@@ -42,19 +42,45 @@ installed once a palette is dark). The scenario reader is imported before PySide
 import hook reads the source of every module imported after it. The redraw sets axis titles, ranges and
 curve data only when they change and the results table keeps each cell's value per result set.
 
-Why 1.5× is out of reach with step 1 painted in full (``--floor``; instructions, ``empty`` = 583 M):
+Round 1's floor (``--floor``; instructions, ``empty`` = 583 M): FLOOR_WINDOW, plain PySide6 widgets like step
+1's (menu bar, wizard, 20-item list, 5 radio buttons, 8 spin boxes), 785 M (1.35×); + reading the default
+scenario with core.scenario_io and the presets 944 M (1.62×); the app then 1,064 M (1.82×). That floor builds
+Python's wrapper of the ``Qt`` namespace (93 enums, 1,195 members, 124 M: FLOOR_WINDOW's ``setWindowFlags`` and
+``Qt`` import need it); the app no longer does (round 2), so the app is now under that floor.
 
-    FLOOR_WINDOW: plain PySide6 widgets like step 1's (menu bar, wizard, 20-item list, 5 radio
-    buttons, 8 spin boxes), no gpuplanner code                              785 M  (1.35×)
-      + reading the default scenario with core.scenario_io and the presets 944 M  (1.62×)
-    the app                                                                1,064 M (1.82×)
+Round 2, measured 2026-12-01 16:40–17:10 UTC (same machine and versions), before = c1b9fdf's tree (round 1's
+UI, the numbers above), after = f131d02; instructions per change, each measured on the tree with the changes
+before it:
 
-Of the 480 M over the empty window, building Python's wrapper of the ``Qt`` namespace (93 enums, 1,195 members;
-any QWizard or alignment flag needs it) is 124 M and importing the core scenario reader after PySide6, as the
-floor does (dataclasses, tomllib, json, difflib, …; core/ is not the UI's to change), 157 M: together 1.48×
-before any window exists.
-Font-database set-up (the first text laid out; fontconfig, expat) is ~27 M. The remaining ~120 M over the floor
-are the first-start hint (~12 M), the window icon (SVG engine, ~12 M), the menus (~4 M) and the UI modules.
+    change                                                                    instructions to first paint
+    before                                                                    1,064 M (1.82×)
+    no ``Qt`` namespace before the first paint (ui/qt_names.py: step 1 sets     949 M (1.63×)   −115 M
+      its enums by key name through Qt's property system; the wizard becomes
+      a panel by QWidget::setParent, which resets the window type; ``Qt`` is
+      imported where it is used after the paint)
+    scenario dataclasses with docstrings (no ``inspect.signature`` for their    940 M (1.61×)     −9 M
+      ``__doc__``), json imported where JSON is read (core/files.py)
+    the window icon (Qt's SVG icon engine) set right after the first paint     927 M (1.59×)    −13 M
+    --floor now: plain widgets 783 M (1.34×), + the scenario reader 934 M (1.60×), both with ``Qt``
+
+    first paint, wall, 25 rounds     empty 135 ms (quartiles 132–141)
+      (empty, before, after in       before 249 ms (247–258), ratio 1.85; per-round ratio 1.87 (1.81–1.94)
+      each round)                    after  223 ms (218–233), ratio 1.66; per-round ratio 1.64 (1.61–1.69)
+    first paint, instructions (Ir)   empty 584 M; before 1,064 M (1.82×); after 927 M (1.59×)
+    this script, --runs 9            first paint 1.63×, 1.59× in instructions; redraw 33.7 ms (33–35)
+
+The first-paint target (≤ 1.5× ≈ 875 M) is still not met: 1.59× in instructions. Where the app's instructions
+went at 949 M (callgrind of the same start-up cut short with ``os._exit`` at each point, cumulative): importing
+gpuplanner.ui.app (PySide6's QtCore, the scenario reader) 635 M; create_application 706 M (the SVG icon 15 M of
+it, now after the paint); the UI modules that build_window imports 799 M (the widget classes' first use, each
+building its Python enums: ``QEvent`` alone 13 M, which the empty window pays too; PySide6's import hook reading
+each module's source 13 M); build_window 910 M (reading the scenario and presets, step 1, menus, first-start
+hint; the font database's set-up ~27 M); show and paint 949 M. Over the whole start-up the 11 frozen dataclasses
+read before the paint (core/scenario.py and its imports) cost ~68 M in the ``exec`` of their generated methods,
+tomllib's import ~13 M.
+What is left to try: the scenario's dataclass methods (68 M; core/scenario.py's two 36–38-field classes
+dominate) and step 1's widgets below the fold (their height sets the scroll bar of the first frame, so the
+frame would need a placeholder of the same height).
 """
 
 from __future__ import annotations
