@@ -159,7 +159,7 @@ PROFILES: dict[str, FrameworkProfile] = {
         FrameworkProfile(
             id="megatron",
             label="Megatron-Core / NeMo",
-            summary="fused Transformer Engine kernels, persistent fp32 gradient buffer, distributed optimizer",
+            summary="fused Transformer Engine kernels, persistent bf16 gradient buffer, distributed optimizer",
             default_precision="bf16-master",
             fused_kernels=True,
             loss="vocab-parallel",

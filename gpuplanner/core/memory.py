@@ -142,7 +142,14 @@ def training_components(
     lora = w.is_lora
     fw = profile(w.framework)
     fp32_params = fw.fp32_params(precision)
-    sb = state_bytes(precision, w.optimizer, fp32_params=fp32_params, fp8_recipe=w.fp8_recipe or fw.fp8_recipe)
+    # the gradient's element size is the profile's, the same number the time model accumulates and reduces
+    sb = state_bytes(
+        precision,
+        w.optimizer,
+        fp32_params=fp32_params,
+        fp8_recipe=w.fp8_recipe or fw.fp8_recipe,
+        grad_bytes=fw.grad_bytes(precision),
+    )
     shard = dp * cp
     # bitsandbytes paged optimizers allocate their states with cudaMallocManaged, outside PyTorch's caching
     # allocator (bitsandbytes/functional.py `get_paged`): they count in `unified`, not in `total`
@@ -174,7 +181,7 @@ def training_components(
                 weights = weights + biggest_linear * 2.0
             gathered = np.where(zero >= 3, unit * base_b, 0.0)
             g_fwd = grads
-            opt_temp = adapters * _foreach_temp(w)
+            opt_temp = adapters * _foreach_temp(w) + np.where(zero >= 1, adapters / shard, adapters) * sb.step_grad_copy
         else:
             p_local = dense + expert
             p_sharded = dense / shard + expert / expert_shard
@@ -212,7 +219,9 @@ def training_components(
             if w.offload == "full":
                 weights = np.where(zero >= 3, 0.0, weights)
             opt_states = optim
-            opt_temp = sharded_states * _foreach_temp(w) * (w.offload == "none")
+            # the optimizer's temporaries: foreach AdamW's, and the fp32 copy of a 16-bit gradient shard that the
+            # fp32 master is stepped with (memory_states.py `step_grad_copy`); offloaded optimizers step on the CPU
+            opt_temp = sharded_states * (_foreach_temp(w) + sb.step_grad_copy) * (w.offload == "none")
             # gradients exist during forward when buffers are persistent (Megatron main_grad) or when earlier
             # micro-batches of the step have accumulated them; `zero_grad(set_to_none=True)` frees them otherwise
             persistent = fw.grads_persist(precision)
@@ -337,7 +346,11 @@ def _breakdown_of(
 def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, ...]:
     fw = profile(w.framework)
     sb = state_bytes(
-        w.precision, w.optimizer, fp32_params=fw.fp32_params(w.precision), fp8_recipe=w.fp8_recipe or fw.fp8_recipe
+        w.precision,
+        w.optimizer,
+        fp32_params=fw.fp32_params(w.precision),
+        fp8_recipe=w.fp8_recipe or fw.fp8_recipe,
+        grad_bytes=fw.grad_bytes(w.precision),
     )
     shard = layout.shard_degree
     return (

@@ -4,6 +4,10 @@ Sources (details in docs/estimation.md §2.1):
 - ZeRO paper (Rajbhandari et al. 2020) §3: mixed-precision Adam keeps 2Ψ + 2Ψ + 12Ψ bytes (K = 12).
 - NVIDIA/Megatron-LM README (distributed optimizer table) and `megatron/training/theoretical_memory_usage.py`:
   bf16 parameters with an fp32 `main_grad` buffer = 18 bytes/param, `6 + 12/d` with the distributed optimizer.
+  The buffer is `torch.float if grad_reduce_in_fp32 else param.dtype` (Megatron-LM 92c8482
+  `megatron/core/distributed/distributed_data_parallel.py`): the gradient's element size is the framework
+  profile's (`FrameworkProfile.grad_bytes`, the number the time model reduces and accumulates), so the
+  Megatron-Bridge recipes' bf16 buffer gives `4 + 12/d`.
 - torchtune `recipes/full_finetune_single_device.py`: bf16 parameters and bf16 AdamW states (8 bytes/param).
 - bitsandbytes 8-bit optimizers (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization" §2):
   one byte per state plus an fp32 absmax per block of 2048 values.
@@ -30,6 +34,9 @@ class StateBytes:
     master: float  # fp32 master copy kept by the optimizer (sharded from ZeRO-1)
     optimizer: float  # optimizer moments (sharded from ZeRO-1)
     fp8_cache: float = 0.0  # fp8 transposed weight copies (Transformer Engine), per parameter
+    # fp32 copy of a 16-bit gradient that the optimizer steps the fp32 master with, sharded like the master and
+    # alive only from the optimizer step to the next step's zero_grad (so not in `total`)
+    step_grad_copy: float = 0.0
 
     @property
     def total(self) -> float:
@@ -63,18 +70,33 @@ def optimizer_moment_bytes(optimizer: str, precision: str) -> float:
 
 
 def state_bytes(
-    precision: str, optimizer: str, *, fp32_params: bool = False, fp8_recipe: str | None = "te"
+    precision: str,
+    optimizer: str,
+    *,
+    fp32_params: bool = False,
+    fp8_recipe: str | None = "te",
+    grad_bytes: float | None = None,
 ) -> StateBytes:
     """`fp32_params`: FSDP2 mixed precision (torchtitan), whose sharded fp32 parameters are the master copy.
     `fp8_recipe`: Transformer Engine ("te") keeps an fp8 copy of each weight between steps; torchao's dynamic
-    scaling casts on the fly and keeps none (torchao/float8/float8_linear.py)."""
+    scaling casts on the fly and keeps none (torchao/float8/float8_linear.py).
+    `grad_bytes`: the framework's gradient element size (`FrameworkProfile.grad_bytes`); None: fp32 for the
+    master-weight styles."""
     moments = optimizer_moment_bytes(optimizer, precision)
     if precision in MASTER_STYLES:
-        # Megatron accumulates into an fp32 main_grad buffer; FSDP2/torchtitan reduce in fp32 (reduce_dtype).
+        # Megatron accumulates into its main_grad buffer, fp32 unless the profile keeps it in the parameters'
+        # dtype; FSDP2/torchtitan reduce in fp32 (reduce_dtype).
         fp8 = 1.0 if precision == "fp8-mixed" and fp8_recipe == "te" else 0.0
         if fp32_params:
             return StateBytes(weight=4.0, grad=4.0, master=0.0, optimizer=moments, fp8_cache=fp8)
-        return StateBytes(weight=2.0, grad=4.0, master=4.0, optimizer=moments, fp8_cache=fp8)
+        grad = 4.0 if grad_bytes is None else grad_bytes
+        # the optimizer steps the fp32 master on `main_grad.float()`: a copy when the buffer is 16-bit, the buffer
+        # itself when fp32 (Megatron-Core `distrib_optimizer.py` `_copy_model_grads_to_main_grads`:
+        # `shard_main_param.grad = shard_model_grad.float()`, the DP rank's shard; `optimizer.py`
+        # Float16OptimizerWithFloat16Params: `main_param.grad = model_param.main_grad.float()`, whole; Megatron-LM
+        # 0011998). The master copy itself is `shard_model_param.clone().float()` whatever the gradient dtype.
+        copy = 4.0 if grad < 4.0 else 0.0
+        return StateBytes(weight=2.0, grad=grad, master=4.0, optimizer=moments, fp8_cache=fp8, step_grad_copy=copy)
     if precision == "bf16-true":
         return StateBytes(weight=2.0, grad=2.0, master=0.0, optimizer=moments)
     # fp32 and autocast: fp32 parameters, fp32 gradients, no separate master copy

@@ -35,7 +35,7 @@ def labels() -> dict[str, tuple[str, str]]:
         ),
         "megatron": (
             tr("Megatron-Core / NeMo"),
-            tr("fused Transformer Engine kernels, persistent fp32 gradient buffer, distributed optimizer"),
+            tr("fused Transformer Engine kernels, persistent bf16 gradient buffer, distributed optimizer"),
         ),
         "deepspeed": (
             tr("DeepSpeed ZeRO"),

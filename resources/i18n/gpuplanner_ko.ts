@@ -301,8 +301,8 @@
         </message>
         <message>
             <location filename="../../gpuplanner/ui/framework_text.py" line="38" />
-            <source>fused Transformer Engine kernels, persistent fp32 gradient buffer, distributed optimizer</source>
-            <translation>융합 Transformer Engine 커널, 상주 fp32 그래디언트 버퍼, 분산 옵티마이저</translation>
+            <source>fused Transformer Engine kernels, persistent bf16 gradient buffer, distributed optimizer</source>
+            <translation>융합 Transformer Engine 커널, 상주 bf16 그래디언트 버퍼, 분산 옵티마이저</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/framework_text.py" line="41" />

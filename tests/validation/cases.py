@@ -276,6 +276,9 @@ def _bloom(case: dict[str, Any]) -> CaseResult:
         assumptions=[
             "micro-batch 2, full recompute, no flash attention (BLOOM tr11 Megatron-DeepSpeed setup)",
             "'60 GB' read as 60e9 bytes in nvidia-smi",
+            "generic profile: Megatron-DeepSpeed kernels with DeepSpeed's BF16_Optimizer, whose gradient "
+            "accumulation buffer is fp32 and full-size (deepspeed runtime/bf16_optimizer.py `grad_acc_dtype`), "
+            "not the Megatron-Bridge recipes' bf16 main_grad of the megatron profile",
         ],
     )
     wl = {
@@ -287,7 +290,7 @@ def _bloom(case: dict[str, Any]) -> CaseResult:
         "precision": "bf16-master",
         "recompute": "full",
         "flash_attention": False,
-        "framework": "megatron",
+        "framework": "generic",
     }
     model = arch(m)
     model.update(learned_positions=0)  # ALiBi
