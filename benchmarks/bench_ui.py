@@ -61,15 +61,17 @@ before it:
     scenario dataclasses with docstrings (no ``inspect.signature`` for their    940 M (1.61×)     −9 M
       ``__doc__``), json imported where JSON is read (core/files.py)
     the window icon (Qt's SVG icon engine) set right after the first paint     927 M (1.59×)    −13 M
+    QStandardPaths and QLibraryInfo (their wrappers) imported where used        924 M (1.58×)     −3 M
     --floor now: plain widgets 783 M (1.34×), + the scenario reader 934 M (1.60×), both with ``Qt``
 
     first paint, wall, 25 rounds     empty 135 ms (quartiles 132–141)
       (empty, before, after in       before 249 ms (247–258), ratio 1.85; per-round ratio 1.87 (1.81–1.94)
       each round)                    after  223 ms (218–233), ratio 1.66; per-round ratio 1.64 (1.61–1.69)
-    first paint, instructions (Ir)   empty 584 M; before 1,064 M (1.82×); after 927 M (1.59×)
+    first paint, instructions (Ir)   empty 584 M; before 1,064 M (1.82×); after 927 M (1.59×), 924 M with
+                                     the last row (1.58×; the wall rounds ran before it)
     this script, --runs 9            first paint 1.63×, 1.59× in instructions; redraw 33.7 ms (33–35)
 
-The first-paint target (≤ 1.5× ≈ 875 M) is still not met: 1.59× in instructions. Where the app's instructions
+The first-paint target (≤ 1.5× ≈ 875 M) is still not met: 1.58× in instructions. Where the app's instructions
 went at 949 M (callgrind of the same start-up cut short with ``os._exit`` at each point, cumulative): importing
 gpuplanner.ui.app (PySide6's QtCore, the scenario reader) 635 M; create_application 706 M (the SVG icon 15 M of
 it, now after the paint); the UI modules that build_window imports 799 M (the widget classes' first use, each

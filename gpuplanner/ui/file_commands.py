@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gpuplanner.core.errors import FileAccessError, InputError
@@ -71,6 +70,8 @@ class FileCommands:
         last = str(self.settings.value(SCENARIO_FOLDER_KEY, "") or "")
         if last and os.path.isdir(last):
             return last
+        from PySide6.QtCore import QStandardPaths  # here: its wrapper costs ~2.5 M instructions (issue #15)
+
         return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
 
     def maybe_save(self) -> bool:

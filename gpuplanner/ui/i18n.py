@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 
 if TYPE_CHECKING:  # Python's QFont wrapper is built only where a Korean font is set (6 ms before the first paint)
     from PySide6.QtGui import QFont
@@ -175,6 +175,8 @@ def install_translator(app: QCoreApplication, language: str | None = None) -> st
         path = qm_path("ko")
         if ours.load(str(path)):
             _installed.append(ours)
+            from PySide6.QtCore import QLibraryInfo  # only for Korean: its wrapper costs ~1.6 M instructions
+
             qt_own = QTranslator(app)  # Qt's own texts: dialog buttons, file dialogs, context menus
             if qt_own.load(
                 QLocale(QLocale.Language.Korean),
