@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
 def did_you_mean(word: str, choices: Iterable[str], n: int = 3) -> str:
+    # difflib is imported here, on the first bad name, not with the scenario reader: its import (~3 M
+    # instructions under callgrind) would otherwise come before the app's first paint (issue #15).
+    import difflib
+
     options = list(choices)
     close = difflib.get_close_matches(word, options, n=n, cutoff=0.5)
     if not close:

@@ -1,9 +1,10 @@
 """Issue #15: the first paint waits for nothing the first wizard step does not show. Beyond the heavy modules of
 test_app.py, these are not imported before it: the catalog package (it loads after the first paint, ui/app.py),
 the Plan (core/plan.py: the fit words are read on first use, ui/formatting.py) with its bands and result types,
-the result set the worker computes (ui/resultset.py), the config import/launch dialogs (ui/config_actions.py)
-and the dark theme's framing style (ui/theme_style.py: its QStyle and QPainter wrappers cost ~11 ms); nor is
-PySide6's wrapper of the ``Qt`` namespace built (ui/qt_names.py) or the window icon loaded (ui/app.py)."""
+the result set the worker computes (ui/resultset.py), the config import/launch dialogs (ui/config_actions.py),
+the dark theme's framing style (ui/theme_style.py: its QStyle and QPainter wrappers cost ~11 ms) and difflib
+(core/suggest.py: a bad name's suggestions); nor is PySide6's wrapper of the ``Qt`` namespace built
+(ui/qt_names.py) or the window icon loaded (ui/app.py)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ DEFERRED = (
     "gpuplanner.ui.resultset",
     "gpuplanner.ui.config_actions",
     "gpuplanner.ui.theme_style",
+    "difflib",  # only for a bad name's suggestions (core/suggest.py), ~3 M instructions
 )
 
 
