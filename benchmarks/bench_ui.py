@@ -83,6 +83,28 @@ tomllib's import ~13 M.
 What is left to try: the scenario's dataclass methods (68 M; core/scenario.py's two 36–38-field classes
 dominate) and step 1's widgets below the fold (their height sets the scroll bar of the first frame, so the
 frame would need a placeholder of the same height).
+
+Round 3, measured 2026-12-01 17:17–17:21 UTC (same machine and versions), before = ee19181, after = b6ad557:
+
+    change                                                                    instructions to first paint
+    before (ee19181's tree exported, callgrind as in instructions_to_paint)    924 M (1.58×)
+    difflib imported in core/suggest.py's did_you_mean, on a bad name only     921 M (1.58×)     −3 M
+    this script, --runs 3 --callgrind                                          empty 584 M, main 921 M (1.58×)
+
+The scenario is not built more than once before the paint: counting the generated methods' calls from launch to
+build_window's return, each of the 7 core/scenario.py classes is constructed once (one Scenario, one of each part,
+in parse_scenario; Scenario.__eq__ twice, in ui/document.py's _set and main_window's new-scenario defaults,
+CostSettings.__eq__ once, in settings_keys), ModelSpec 20 times (core/presets.py's table), FrameworkProfile 7 (the
+profile table), value_checks.Key 111 (the key table). No ``dataclasses.replace`` runs. The cost is making the
+classes, not their instances: CPython 3.11's dataclasses builds six methods per frozen class (__init__, __repr__,
+__eq__, __hash__, __setattr__, __delattr__) as source text and exec's each, 66 times for the 11 classes before the
+paint (core/scenario.py's 7, ModelSpec, FrameworkProfile, Key, and memory_states.StateBytes, which framework.py's
+import of MASTER_STYLES brings in). Measured with callgrind: the text exec's (PyRun_StringFlags, mostly parsing)
+cost 71 M while importing core.scenario_io; executing core/scenario.py's module code once more costs 61 M (42 M of
+it the exec'd text, the rest dataclasses' own Python). No exact-behaviour change removes that inside ``@dataclass``
+on 3.11 (no flag drops a method without changing repr, equality, hashing or immutability); what would: hand-written
+methods with ``__dataclass_fields__`` kept for ``dataclasses.fields``/``replace`` (a large change), or CPython
+3.13, whose dataclasses exec all of a class's methods in one text.
 """
 
 from __future__ import annotations
