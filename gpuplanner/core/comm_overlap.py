@@ -24,22 +24,9 @@ recipe's `num_sm` (the fp8 405B H100 config: 2 for the gathers, 24 for the QKV w
 the 132 SMs of an H100 SXM (NVIDIA H100 whitepaper); the dgrad GEMMs the rings hide under are the same size as
 the forward ones. Each dgrad/wgrad GEMM has the forward's FLOPs (2·tokens·params each).
 
-**Distributed-optimizer collectives** (`overlap_grad_reduce`, `overlap_param_gather`, buckets of 128 Mi parameters:
-Megatron-Bridge `training/comm_overlap.py` `_get_optimizer_overlap_cfgs`, whenever dp > 1). Gradients of a model
-chunk are reduce-scattered bucket by bucket as the chunk's last backward produces them (Megatron-LM 92c8482
-`distributed/param_and_grad_buffer.py`, `register_grad_ready`; the interleaved schedule calls
-`grad_sync_func[chunk]` after the chunk's last backward, `pipeline_parallel/schedules.py`); the stage that finishes
-last, the first, runs its chunks' last backwards p chunk-slots apart, v−1 … 0. One communication stream serves
-them in that order, so the last reduce-scatter ends `max_k (start_k + (k+1)·R/v)` after the step's last backward,
-linear in k, hence at k = 0 or k = v−1; the last bucket of chunk 0 cannot hide. The parameter all-gathers of the
-next step mirror it in the forward (`param_sync_func[chunk + 1]` launched when chunk `chunk` starts its first
-micro-batch, one bucket prefetched by the forward pre-hooks). Measured with the recipes' bf16 gradients and
-rejected by the acceptance rule (docs/estimation_time.md, "Rejected pieces"): not called; throughput.py keeps its
-generic DP overlap. As it was wired there, for the megatron profile and dp·cp > 1, zero 1–2:
-`dp_overlap_exposed_seconds(RS, 2/3·t_mb, p, v, n) + dp_overlap_exposed_seconds(AG, 1/3·t_mb, p, v, n)`, RS the
-ring reduce-scatter of the stage's gradients in their dtype (expert gradients over the expert-data-parallel
-group), AG the all-gather of its 16-bit parameters, t_mb one micro-batch of the stage with its exposed TP/PP/CP/EP
-communication, n = ⌈stage parameters / v / DP_BUCKET_PARAMS⌉.
+The distributed-optimizer collectives overlapped chunk by chunk (`overlap_grad_reduce`, `overlap_param_gather`)
+were modelled, measured and rejected by the acceptance rule; the model and its numbers are in
+docs/estimation_time.md ("Rejected pieces"; code in commit cff5fd3). throughput.py keeps its generic DP overlap.
 
 **Pipeline point-to-point** under interleaving (`overlap_p2p_comm = True` whenever vpp > 1,
 `_get_model_comm_overlap_cfgs`): the send/receive of the next chunk's activations is posted before the current
@@ -110,22 +97,3 @@ def overlapped_p2p_seconds(hop_seconds: object, chunk_seconds: object, vpp: obje
     hop = np.asarray(hop_seconds, dtype=float)
     hidden = np.maximum(0.0, hop - np.asarray(chunk_seconds, dtype=float))
     return np.where(v > 1, v * hidden, v * hop)
-
-
-def dp_overlap_exposed_seconds(
-    collective_seconds: object, slot_seconds: object, pp: object, vpp: object, buckets_per_chunk: object
-) -> np.ndarray:
-    """Exposed seconds per step of one distributed-optimizer collective (the gradients' reduce-scatter, or the
-    parameters' all-gather) overlapped chunk by chunk: `collective_seconds` for the stage's whole share,
-    `slot_seconds` one micro-batch's backward (or forward) of the whole stage, so one chunk-slot is slot/v; the
-    stage's v chunks finish p chunk-slots apart (interleaved 1F1B cool-down on the first stage); within a chunk the
-    buckets hide under its own slot except the last one."""
-    c = np.asarray(collective_seconds, dtype=float)
-    v = np.maximum(np.asarray(vpp, dtype=float), 1.0)
-    p = np.maximum(np.asarray(pp, dtype=float), 1.0)
-    nb = np.maximum(np.asarray(buckets_per_chunk, dtype=float), 1.0)
-    chunk_slot = np.asarray(slot_seconds, dtype=float) / v
-    own = chunk_slot * (1.0 - 1.0 / nb)  # the first buckets of a chunk start before its slot ends
-    last_chunk = c / v - own
-    first_chunk = c - (v - 1.0) * p * chunk_slot - own
-    return np.maximum(c / (v * nb), np.maximum(last_chunk, first_chunk))

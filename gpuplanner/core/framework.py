@@ -80,7 +80,7 @@ class FrameworkProfile:
     # wgrad GEMM accumulates into, is `torch.float if grad_reduce_in_fp32 else param.dtype` (Megatron-LM 92c8482
     # `distributed/distributed_data_parallel.py`), and every Megatron-Bridge performance recipe sets
     # `ddp.grad_reduce_in_fp32 = False` (00b7660 and 0a25f91 `scripts/performance/configs/*/*_llm_pretrain.py`):
-    # bf16 main_grad traffic and bf16 DP reduction (gemm_shapes.py, throughput.py)
+    # bf16 main_grad traffic and bf16 DP reduction (wgrad_traffic.py, throughput.py)
     grads_in_param_dtype: bool = False
     # Megatron-LM of 2021–2022 under `--fp16` (Narayanan 2021, Korthikanti 2022: the generic profile's fp16-master):
     # without `--accumulate-allreduce-grads-in-fp32` (forced only for bf16) the gradients stay fp16 — `param.grad`
@@ -169,7 +169,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             tp_comm_overlap=True,
             p2p_overlap_under_vpp=True,
             te_current_scaling=True,
-            # the recipes' DP overlap chunk by chunk (comm_overlap.dp_overlap_exposed_seconds) was measured and
+            # the recipes' DP overlap chunk by chunk (docs/estimation_time.md, rejected pieces) was measured and
             # rejected (docs/estimation_time.md): the generic DP overlap of throughput.py stands
             grads_in_param_dtype=True,
         ),

@@ -29,7 +29,6 @@ from .context_parallel import torch_ring_exposed_seconds
 from .elementwise_kernels import block_traffic, loss_bytes_per_logit
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
-from .gemm_shapes import wgrad_accumulation_seconds
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .moe_kernels import (
@@ -40,6 +39,7 @@ from .moe_kernels import (
 )
 from .recompute import checkpointed_share, recomputed_elementwise_share, recomputed_matmul_share, recomputes_attention
 from .scenario import Workload
+from .wgrad_traffic import wgrad_accumulation_seconds
 
 # Achievable fraction of the link's one-way bandwidth for NCCL collectives ("bus bandwidth"): A100 NVLink
 # all-reduce reaches 235 of 300 GB/s (stas00/ml-engineering network/README.md) = 0.78; InfiniBand ~0.9 of line
@@ -53,7 +53,7 @@ HBM_EFFICIENCY = 0.8
 # (read 4, write 2) and accumulates 16-bit weight gradients into fp32 .grad (read 2+4, write 4, with the cast);
 # pure-16-bit training accumulates in place (read 2+2, write 2); Megatron fuses the accumulation into the wgrad
 # GEMM (gradient_accumulation_fusion), so master-weight styles move nothing extra here; the fused epilogue's own
-# main_grad read + write is added after t_weights (gemm_shapes.py) (PyTorch autocast docs,
+# main_grad read + write is added after t_weights (wgrad_traffic.py) (PyTorch autocast docs,
 # torch/csrc/autograd/functions/accumulate_grad.h).
 WEIGHT_BYTES_PER_MICRO_BATCH = {"autocast": 24.0, "pure16": 6.0, "fused": 0.0}
 QLORA_DEQUANT_BYTES = 2.5
@@ -362,7 +362,7 @@ def step_times(
         per_weight = np.where(zero >= 3, fsdp2_bytes, per_weight)
     t_weights = weights_local * per_weight / hbm
     if impl == "fused" and not lora and not legacy16:
-        # Megatron/TE wgrad GEMMs accumulate into main_grad in their epilogue, read + write (gemm_shapes.py)
+        # Megatron/TE wgrad GEMMs accumulate into main_grad in their epilogue, read + write (wgrad_traffic.py)
         # in the gradients' dtype: bf16 under the Megatron-Bridge recipes' grad_reduce_in_fp32 = False (framework.py)
         t_weights = t_weights + wgrad_accumulation_seconds(
             stage_params, hbm, profile(w.framework).grad_bytes(w.precision)

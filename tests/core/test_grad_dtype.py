@@ -11,7 +11,6 @@ import pytest
 
 from gpuplanner.core import framework, throughput
 from gpuplanner.core.catalog import load_catalog
-from gpuplanner.core.comm_overlap import dp_overlap_exposed_seconds
 from gpuplanner.core.framework import profile
 from gpuplanner.core.presets import preset
 from gpuplanner.core.scenario import Workload
@@ -76,11 +75,3 @@ def test_megatron_lm_2021_fp16_gradients(monkeypatch: pytest.MonkeyPatch) -> Non
     saved = 8 * weights * (8.0 - 6.0) / (r.hbm_bytes_per_s * HBM_EFFICIENCY)
     assert float(modern.memory_bound_seconds) - float(kept.memory_bound_seconds) == pytest.approx(saved, rel=1e-9)
     assert float(modern.dp_exposed_seconds) < float(kept.dp_exposed_seconds)
-
-
-def test_dp_overlap_chunk_by_chunk_not_applied() -> None:
-    """The rejected distributed-optimizer overlap (comm_overlap.py): one chunk and one bucket hide nothing; with
-    room to spare only the last bucket of the last chunk is exposed; a long collective is bound by its first chunk."""
-    assert float(dp_overlap_exposed_seconds(1.0, 0.5, 1, 1, 1)) == pytest.approx(1.0)
-    assert float(dp_overlap_exposed_seconds(0.8, 1.0, 8, 8, 4)) == pytest.approx(0.8 / 32)
-    assert float(dp_overlap_exposed_seconds(10.0, 0.8, 2, 4, 1)) == pytest.approx(10.0 - 3 * 2 * 0.2)

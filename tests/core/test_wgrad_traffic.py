@@ -1,5 +1,4 @@
-"""GEMM terms beyond the large-shape rate (core/gemm_shapes.py): the fused wgrad GEMM's fp32 main_grad traffic
-(applied) and the per-shape model (not applied; checked against OpenXLA's measured H100 cuBLAS table)."""
+"""The fused wgrad GEMM's main_grad traffic (core/wgrad_traffic.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +7,11 @@ import pytest
 
 from gpuplanner.core import throughput
 from gpuplanner.core.catalog import load_catalog
-from gpuplanner.core.gemm_shapes import gemm_device, gemm_seconds, sm_count, wave_efficiency, wgrad_accumulation_seconds
 from gpuplanner.core.presets import preset
 from gpuplanner.core.scenario import Workload
 from gpuplanner.core.throughput import HBM_EFFICIENCY, step_times
 from gpuplanner.core.training_time import hardware_rates
+from gpuplanner.core.wgrad_traffic import wgrad_accumulation_seconds
 
 CATALOG = load_catalog(use_user_layer=False)
 KW = dict(tp=2, pp=2, cp=1, ep=1, dp=2, zero=1, micro_batch=1, recompute=0, global_batch=16)
@@ -57,28 +56,3 @@ def test_fused_steps_carry_the_wgrad_epilogue_traffic(
         monkeypatch.undo()
         assert a is not None and b is not None
         assert float(a.memory_bound_seconds) == float(b.memory_bound_seconds)
-
-
-# OpenXLA's measured H100 (sm_90) bf16 table, batch 1: (M, N, K) -> TFLOP/s (openxla/xla
-# xla/service/gpu/model/matmul_interpolator_data.h, as mirrored in tensorflow/tensorflow 372d578b)
-XLA_H100 = {
-    (4096, 4096, 256): 392.2,
-    (4096, 4096, 512): 543.1,
-    (4096, 4096, 1024): 677.4,
-    (4096, 4096, 2048): 738.7,
-    (4096, 4096, 4096): 783.3,
-    (4096, 256, 4096): 376.2,
-    (256, 4096, 4096): 412.0,
-}
-
-
-def test_shape_model_reproduces_the_measured_h100_k_sweep_and_a_partial_wave() -> None:
-    gpu = CATALOG.gpu("h100-sxm-80gb")
-    dev = gemm_device(gpu.bf16_dense_tflops * 1e12 * gpu.gemm_efficiency, gpu.memory_bandwidth_gb_per_s * 1e9, "Hopper")
-    for (mm, n, k), measured in XLA_H100.items():
-        rate = 2.0 * mm * n * k / float(gemm_seconds(mm, n, k, dev)) / 1e12
-        tolerance = 0.05 if n == mm else 0.12  # the one-wave shapes: no split-K in the model
-        assert rate == pytest.approx(measured, rel=tolerance), (mm, n, k)
-    assert sm_count("Hopper (GH100)") == 132 and sm_count("Hopper (GH100, 114 SMs)") == 114
-    assert sm_count("CDNA 3") == 0 and float(wave_efficiency(4096, 256, 0)) == 1.0
-    assert float(wave_efficiency(4096, 256, 132)) == pytest.approx(64 / 132)
