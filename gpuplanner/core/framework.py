@@ -12,15 +12,14 @@ kernels with a persistent gradient buffer; the other styles run eager PyTorch mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .memory_states import MASTER_STYLES
+from .records import record
 
 FRAMEWORKS = ("generic", "hf", "torchtune", "torchtitan", "megatron", "deepspeed", "llm-foundry")
 FP8_RECIPES = ("te", "torchao")
 
 
-@dataclass(frozen=True)
+@record
 class FrameworkProfile:
     """Implementation behaviours of one framework. Strings are small closed vocabularies (see each field); the
     defaults are those of eager PyTorch modules with `zero_grad(set_to_none=True)`, so a profile states only

@@ -16,7 +16,7 @@ Sources (details in docs/estimation.md §2.1):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import record
 
 # Styles whose parameters live in fp32 and whose matmuls run under autocast (PyTorch AMP, HF Trainer).
 AUTOCAST_STYLES = ("bf16-mixed", "fp16-mixed")
@@ -25,7 +25,7 @@ MASTER_STYLES = ("bf16-master", "fp16-master", "fp8-mixed")
 BNB_BLOCK = 2048  # bitsandbytes block size for 8-bit optimizer states
 
 
-@dataclass(frozen=True)
+@record
 class StateBytes:
     """Bytes per trainable parameter, split by what can be sharded and when."""
 

@@ -8,10 +8,12 @@ projection shapes from `deepseek-ai/DeepSeek-V3: inference/model.py`). See docs/
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
+
+from .records import record
 
 
-@dataclass(frozen=True)
+@record
 class ModelSpec:
     """A decoder-only transformer, as the scenario's `[model]` table describes it."""
 

@@ -9,9 +9,10 @@ class is made (dataclasses.py, CPython 3.11), work the app's first paint would w
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .model import ModelSpec
+from .records import record
 
 SCHEMA_VERSION = 1
 
@@ -33,7 +34,7 @@ COST_TIERS = ("on_demand", "reserved_1y", "reserved_3y", "spot")
 LLAMA3_FAILURES_PER_GPU_HOUR = 419 / (54 * 24 * 16_384)
 
 
-@dataclass(frozen=True)
+@record
 class Workload:
     """What is trained (or served): method, sequence, batch, precision, optimizer, memory savers, targets."""
 
@@ -94,7 +95,7 @@ class Workload:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class Hardware:
     """The GPU type and count, the compared candidates and the interconnect (None: the catalog's)."""
 
@@ -111,7 +112,7 @@ class Hardware:
         return self.candidates or (self.gpu,)
 
 
-@dataclass(frozen=True)
+@record
 class Parallel:
     """Absent keys (None) are chosen by the planner."""
 
@@ -128,7 +129,7 @@ class Parallel:
         return None not in (self.tp, self.pp, self.cp, self.ep, self.zero)
 
 
-@dataclass(frozen=True)
+@record
 class Goodput:
     """Failures and restarts: the time lost to interruptions over a long run."""
 
@@ -137,14 +138,14 @@ class Goodput:
     restart_minutes: float | None = None  # None: the site profile's
 
 
-@dataclass(frozen=True)
+@record
 class Cluster:
     """Facility limits of the cluster."""
 
     kw_per_rack: float = 40.0
 
 
-@dataclass(frozen=True)
+@record
 class CostSettings:
     """The scenario's `[cost]` table; None = the catalog default (site profile, default offers, node type)."""
 
@@ -199,7 +200,7 @@ def residual_pairs(value: object) -> tuple[tuple[float, float], ...]:
     return tuple(sorted(pairs))
 
 
-@dataclass(frozen=True)
+@record
 class Scenario:
     """One plan's inputs: the `.gpuplan.toml` file."""
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .errors import MAX_VALUE_CHARS, is_unsafe_char, printable
+from .records import record
 from .suggest import did_you_mean
 
 ALL, TRAIN, LORA, INFER, TRAIN_OR_TP_PP = "all", "training", "lora", "inference", "parallel"
@@ -114,7 +114,7 @@ def id_list(v: Any) -> str | None:
     return "must be a non-empty list of catalog GPU ids"
 
 
-@dataclass(frozen=True)
+@record
 class Key:
     """One scenario key: its type check, the methods it applies to and its documented range. The bounds keep
     every number the engine multiplies finite and every loop short (issue #18): far above any real cluster
