@@ -22,6 +22,18 @@ one of the Dec 2024 nightly the benchmark ran):
   `build_mesh`): cp sits next to tp, so a cp group leaves the node once tp·cp > GPUs per node (the caller picks the
   link).
 
+Under torch.compile (torchtitan compiles every TransformerBlock with `fullgraph=True`, attention and its ring
+included: torchtitan 9dec370 `parallelize_llama.py` `apply_compile`) none of this is hidden. The ring is traced,
+and a functional collective traced under Dynamo/AOTAutograd returns `wait_tensor(out)` at once
+(`torch/distributed/_functional_collectives.py` `_maybe_wrap_tensor`: "if _are_we_tracing(): return
+wait_tensor(self)"), so the wait sits right after its collective in the graph. Inductor moves neither in a
+training graph: `reorder_for_locality` runs on inference graphs only (`_inductor/fx_passes/post_grad.py`
+`post_grad_passes`: "if is_inference and config.reorder_for_locality"), the compute/communication reordering
+passes are off by default (`_inductor/config.py` `reorder_for_compute_comm_overlap = False`), and AOTAutograd's
+backward reordering (`_functorch/partitioners.py` `reordering_to_mimic_autograd_engine`) pulls a node's
+producers in just before it. Every K/V gather and every fp32 dK/dV send is then waited on before the next kernel:
+exposed = (2 + r) · t_allgather + cp · t_hop (the cp sends of `dkv_rotater`, one per backward step).
+
 Every block of the load-balanced ring does the same work (round-robin sharding, `_is_causal_behavior`: the local
 causal block on two chunks, later blocks on half of the K/V or half of the queries), so t_block = t_pass / cp.
 """
@@ -41,12 +53,14 @@ def torch_ring_exposed_seconds(
     recomputed_share: object,
     latency_s: float,
     grad_bytes_relative: float = 2.0,
+    compiled: object = False,
 ) -> np.ndarray:
     """Seconds of K/V and dK/dV transfers that the ring attention does not hide, per layer per micro-batch.
 
     `kv_block_bytes`: this rank's K and V as SDPA sees them (tokens/cp × ring width per TP rank × 2 × bytes).
     `forward_seconds`, `backward_seconds`: the rank's attention kernels of one layer, one pass each (all cp blocks).
     `grad_bytes_relative`: the gradient buffers' bytes per K/V byte (fp32 over bf16 = 2, `convert_to_f32`).
+    `compiled`: the ring runs inside a torch.compile graph, its waits right after the collectives (no overlap).
     Zero at cp = 1 (no ring)."""
     c = np.asarray(cp, dtype=float)
     steps = np.maximum(c - 1.0, 0.0)
@@ -59,4 +73,7 @@ def torch_ring_exposed_seconds(
     hop = grad_bytes_relative * kv / bw + latency_s  # one dK/dV send to the next rank
     forward = np.maximum(0.0, all_gather - block_fwd) * (1.0 + np.asarray(recomputed_share, dtype=float))
     backward = np.maximum(0.0, all_gather - block_bwd) + steps * np.maximum(0.0, hop - block_bwd) + hop
-    return np.where(c > 1, forward + backward, 0.0)
+    # traced under torch.compile: each wait follows its collective, nothing overlaps (module docstring)
+    serial = (2.0 + np.asarray(recomputed_share, dtype=float)) * all_gather + c * hop
+    exposed = np.where(np.asarray(compiled, dtype=bool), serial, forward + backward)
+    return np.where(c > 1, exposed, 0.0)

@@ -414,6 +414,7 @@ def step_times(
             backward_seconds=attn_pass[1],
             recomputed_share=rec_share,
             latency_s=COLLECTIVE_LATENCY_S,
+            compiled=w.compile,
         )
     else:
         t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp

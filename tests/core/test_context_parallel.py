@@ -62,3 +62,35 @@ def test_torchtitan_405b_ring_crosses_nodes_at_query_width() -> None:
     t_mega = step_times(m, mega, hw, cp=cp, dp=8 // cp, global_batch=8 * 8 // cp, **kw)  # type: ignore[arg-type]
     assert t_mega.terms is not None
     assert float(t_mega.terms.cp_comm_seconds[2]) < 0.5 * ring[2]
+
+
+def test_compiled_ring_waits_on_every_transfer() -> None:
+    """torch.compile traces the ring with each wait right after its collective (`_maybe_wrap_tensor`) and Inductor
+    moves neither in a training graph: every gather and every dK/dV send is exposed, however long the blocks."""
+    kv, bw, lat = 1e9, 50e9, 0.0  # 20 ms per block over the link
+    kw = dict(forward_seconds=8.0, backward_seconds=24.0, recomputed_share=1.0, latency_s=lat)
+    eager = float(torch_ring_exposed_seconds(kv, 8, bw, **kw))  # type: ignore[arg-type]
+    compiled = float(torch_ring_exposed_seconds(kv, 8, bw, compiled=True, **kw))  # type: ignore[arg-type]
+    # gather of 7 blocks (140 ms) in the forward, its recompute and the backward; 8 fp32 dK/dV sends of 40 ms
+    np.testing.assert_allclose(compiled, 3 * 0.14 + 8 * 0.04, rtol=1e-12)
+    np.testing.assert_allclose(eager, 0.04, rtol=1e-12)  # eager: only the last hop shows
+    assert float(torch_ring_exposed_seconds(kv, 1, bw, compiled=True, **kw)) == 0.0  # type: ignore[arg-type]
+    # vectorised over layouts: compile per entry
+    both = torch_ring_exposed_seconds(kv, np.array([8, 8]), bw, compiled=np.array([False, True]), **kw)  # type: ignore[arg-type]
+    np.testing.assert_allclose(both, [eager, compiled], rtol=1e-12)
+
+
+def test_torchtitan_compiled_ring_is_exposed_in_the_step() -> None:
+    gpu = CATALOG.gpu("h100-sxm-80gb")
+    hw = hardware_rates(gpu, CATALOG.default_node("h100-sxm-80gb"), 8, "fp8-mixed")
+    m = preset("llama-3.1-405b")
+    kw = dict(tp=8, pp=8, ep=1, zero=3, micro_batch=1, recompute=FULL)
+    cp = np.array([2, 8])
+    rings = {}
+    for compile_ in (False, True):
+        w = Workload(method="pretrain", seq_len=262144, precision="fp8-mixed", framework="torchtitan", compile=compile_)
+        t = step_times(m, w, hw, cp=cp, dp=8 // cp, global_batch=8 * 8 // cp, **kw)  # type: ignore[arg-type]
+        assert t.terms is not None
+        rings[compile_] = np.asarray(t.terms.cp_comm_seconds)
+    # compiled: the first block no longer hides the gather, nor each block the next dK/dV hop
+    assert np.all(rings[True] > 2.0 * rings[False])

@@ -34,9 +34,9 @@ BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceilin
     "single-gpu": 5.0,
     "one-node": 12.0,
     "multi-node": 4.0,
-    "multi-node-3d": 4.5,
-    "long-seq": 15.0,
-    "fp8": 9.5,
+    "multi-node-3d": 3.5,
+    "long-seq": 4.5,
+    "fp8": 7.0,
     "moe": 34.5,
 }
 
