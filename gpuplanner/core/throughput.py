@@ -34,6 +34,7 @@ from .model import ModelSpec
 from .moe_kernels import (
     expert_gemm_width,
     permutation_bytes_per_token,
+    quantize_calls_per_expert,
     routed_flops_per_token,
     routed_gemm_seconds,
 )
@@ -266,8 +267,21 @@ def step_times(
     if model.is_moe:
         # per MoE layer: the math at the experts' shape, floored by TE's per-expert GEMM calls (moe_kernels.py)
         routed_compute = tok * routed_flops_per_token(model, lora) / model.moe_layers / expert_rate
+        # fp8: TE's per-expert quantize calls in the fprop and dgrad calls (moe_kernels.py), per the recipe
+        recipe = (w.fp8_recipe or profile(w.framework).fp8_recipe) if fp8 else None
+        if recipe == "te" and profile(w.framework).te_current_scaling:
+            recipe = "te-current"
+        quantizes = quantize_calls_per_expert(recipe)
         math, floored = (
-            routed_gemm_seconds(model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=c)
+            routed_gemm_seconds(
+                model,
+                routed_compute,
+                ep,
+                lora=lora,
+                recomputed_forward=mm_share,
+                per_expert_calls=c,
+                quantize_calls=quantizes,
+            )
             for c in (False, impl == "fused")
         )
         t_gemm = t_gemm + stage_layers * model.moe_layers / L * math

@@ -34,10 +34,10 @@ BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceilin
     "single-gpu": 5.0,
     "one-node": 12.0,
     "multi-node": 4.0,
-    "multi-node-3d": 4.5,
+    "multi-node-3d": 5.5,
     "long-seq": 15.0,
     "fp8": 9.5,
-    "moe": 34.5,
+    "moe": 32.5,
 }
 
 
