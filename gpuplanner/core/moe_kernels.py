@@ -68,9 +68,32 @@ EXPERT_QUANTIZE_CALL_S = 4.1e-6
 QUANTIZE_CALLS_PER_EXPERT = {"te-current": 1.0, "te": 0.0}
 
 
-def quantize_calls_per_expert(recipe: str | None) -> float:
-    """Quantize calls per local expert of one TE `split_quantize` for an fp8 recipe; 0 without fp8."""
+def quantize_calls_per_expert(recipe: str | None, framework: object = None) -> float:
+    """Quantize calls per local expert of one TE `split_quantize` for an fp8 recipe (`te` under a framework
+    profile with `te_current_scaling` is current scaling, framework.py); 0 for other recipes."""
+    if recipe == "te" and getattr(framework, "te_current_scaling", False):
+        recipe = "te-current"
     return QUANTIZE_CALLS_PER_EXPERT.get(recipe or "", 0.0)
+
+
+def expert_tensor_parallel(tp: object, dp: object, cp: object, ep: object) -> np.ndarray:
+    """Expert tensor parallel degree of a layout (Megatron-Core MoE parallel folding, Liu et al. 2025,
+    arXiv 2504.14960 §3: the experts' EP × ETP × EDP grid folds over the attention's TP × CP × DP ranks). EP ranks
+    drawn from dp·cp keep the experts split over TP (ETP = tp, Megatron-Core's default: `TransformerConfig`
+    sets `expert_tensor_parallel_size` to the TP size when unset); an EP that does not divide dp·cp must span
+    TP ranks too, which Megatron allows only with whole experts per rank (ETP = 1, what every Megatron-Bridge MoE
+    recipe sets: `expert_tensor_parallel_size=1` in 00b7660 `qwen3_workload_base_configs.py`,
+    `deepseek_workload_base_configs.py`, `gpt_oss_workload_base_configs.py`)."""
+    tp_, dp_, cp_, ep_ = (np.asarray(x, dtype=float) for x in (tp, dp, cp, ep))
+    return np.where(np.mod(dp_ * cp_, ep_) == 0, tp_, 1.0)
+
+
+def expert_shards(tp: object, dp: object, cp: object, ep: object) -> np.ndarray:
+    """How many ways the routed experts' parameters are split beyond TP: ep under ETP = tp, ep / tp when EP folds
+    over the TP ranks with whole experts (each GPU then holds routed / ep parameters, routed / (ep·tp) before),
+    so the expert-data-parallel group is dp·cp / expert_shards = tp·dp·cp / (ep·etp) ranks either way."""
+    etp = expert_tensor_parallel(tp, dp, cp, ep)
+    return np.asarray(ep, dtype=float) * etp / np.asarray(tp, dtype=float)
 
 
 def rows_per_expert(model: ModelSpec, tokens_per_rank: object, ep: object) -> np.ndarray:
