@@ -79,9 +79,11 @@ def quantize_calls_per_expert(recipe: str | None, framework: object = None) -> f
 def expert_tensor_parallel(tp: object, dp: object, cp: object, ep: object) -> np.ndarray:
     """Expert tensor parallel degree of a layout (Megatron-Core MoE parallel folding, Liu et al. 2025,
     arXiv 2504.14960 §3: the experts' EP × ETP × EDP grid folds over the attention's TP × CP × DP ranks). EP ranks
-    drawn from dp·cp keep the experts split over TP (ETP = tp, Megatron-Core's default: `TransformerConfig`
-    sets `expert_tensor_parallel_size` to the TP size when unset); an EP that does not divide dp·cp must span
-    TP ranks too, which Megatron allows only with whole experts per rank (ETP = 1, what every Megatron-Bridge MoE
+    drawn from dp·cp keep the experts split over TP (ETP = tp, Megatron-Core's default: `ModelParallelConfig`
+    sets `expert_tensor_parallel_size` to the TP size when unset, megatron/core/model_parallel_config.py at
+    92c8482; the dispatcher then gathers over that expert-TP group, `pg_collection.expt_tp` in
+    token_dispatcher.py); an EP that does not divide dp·cp must span TP ranks too, which the scenario can only
+    mean with whole experts per rank (ETP = 1, what every Megatron-Bridge MoE
     recipe sets: `expert_tensor_parallel_size=1` in 00b7660 `qwen3_workload_base_configs.py`,
     `deepseek_workload_base_configs.py`, `gpt_oss_workload_base_configs.py`)."""
     tp_, dp_, cp_, ep_ = (np.asarray(x, dtype=float) for x in (tp, dp, cp, ep))
