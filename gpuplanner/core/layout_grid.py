@@ -117,7 +117,8 @@ def layout_grid(s: Scenario, target: Target) -> LayoutGrid:
         axes[name] = np.array(v, dtype=np.int64).reshape(shape)
     tp, pp, cp, ep, mb = axes["tp"], axes["pp"], axes["cp"], axes["ep"], axes["micro_batch"]
     dp = n // (tp * pp * cp)
-    ok = (dp >= 1) & (((dp * cp) % ep) == 0)
+    # EP from dp·cp, or folded over the TP ranks too with whole experts (core/moe_kernels.expert_tensor_parallel)
+    ok = (dp >= 1) & ((((dp * cp) % ep) == 0) | (((tp * dp * cp) % ep) == 0))
     if w.is_training and w.global_batch:
         ok = ok & ((w.global_batch % np.maximum(mb * dp, 1)) == 0)
     axes["dp"] = dp

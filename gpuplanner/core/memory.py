@@ -21,6 +21,7 @@ from .memory_inference import inference_parts
 from .memory_phases import activation_phases
 from .memory_states import param_bytes, state_bytes
 from .model import ModelSpec
+from .moe_kernels import expert_shards
 from .recompute import RECOMPUTE_CODES
 from .results import Layout, MemoryBreakdown, MemoryTerm
 from .scenario import Workload
@@ -151,6 +152,9 @@ def training_components(
         grad_bytes=fw.grad_bytes(precision),
     )
     shard = dp * cp
+    # the experts' split beyond TP: ep, or ep / tp when EP folds over the TP ranks with whole experts
+    # (moe_kernels.expert_shards, Megatron-Core MoE parallel folding)
+    eps = expert_shards(tp, dp, cp, ep) if model.is_moe else ep
     # bitsandbytes paged optimizers allocate their states with cudaMallocManaged, outside PyTorch's caching
     # allocator (bitsandbytes/functional.py `get_paged`): they count in `unified`, not in `total`
     paged = 0.0 if w.optimizer_paged else 1.0
@@ -159,8 +163,8 @@ def training_components(
     accum = np.maximum(1.0, (global_batch / (mb * dp)) if global_batch else 1.0)
     stages = {}
     for first in (True, False):
-        dense, expert, unit = _stage_params(model, tp, pp, ep, first=first)
-        expert_shard = np.maximum(shard / ep, 1.0)
+        dense, expert, unit = _stage_params(model, tp, pp, eps, first=first)
+        expert_shard = np.maximum(shard / eps, 1.0)
         if lora:
             base_b = param_bytes(precision)  # the frozen base in the style's parameter dtype (fp32 under autocast)
             if w.method == "qlora":

@@ -32,6 +32,22 @@
   other GPUs and dtypes of the same cuBLASLt loop; on H100 a sequential per-expert cuBLAS loop at Qwen3-30B-A3B's
   up_proj shape (128 experts × 512 rows, K 2048, N 1536, bf16) runs at 129.5 TFLOP/s, 25 µs per expert GEMM
   (tgale96/grouped_gemm PR #37), which agrees.
+- Per-expert fp8 quantize calls (same TE path): with fp8, `GroupedLinear` quantizes each expert's slice of the
+  fprop input and of the output gradient on its own (`tex.split_quantize` -> `multi_tensor_quantize_impl`,
+  transformer_engine/pytorch/csrc/extensions/cast.cpp at 70f5366: only delayed scaling has the fused
+  `nvte_multi_cast_transpose`; every other quantizer runs "Quantize kernels individually", one `quantize` call
+  per expert). The one published timing of that per-tensor loop: ROCm/TransformerEngine PR #598 ("Mxfp8 grouped
+  and multi quantize", grouped-quantize table, Qwen3 128 experts, I = 1536, balanced), 615 µs for the loop of
+  per-tensor MXFP8 quantizes (one kernel each) against 96 µs for one grouped kernel over the same data:
+  (615 - 96) / 128 = EXPERT_QUANTIZE_CALL_S = 4.1 µs per expert above the data movement. So the fprop and dgrad
+  calls of each grouped linear take at least local_experts × (EXPERT_GEMM_CALL_S + 4.1 µs); the wgrad call
+  reuses the dgrad's quantized gradient and the saved input. One call per expert is the count of the one-kernel
+  quantizers (MXFP8, which the Megatron-Bridge B200 MoE runs use, and FP8 blockwise); current scaling
+  (`Float8CurrentScalingQuantizer::quantize_impl`, csrc/quantizer.cpp) launches three kernels per call (amax,
+  scale, cast), so for FP8-CS runs this is a lower bound (the scenario's `te` recipe cannot tell them apart; a
+  three-launch count was measured and rejected, docs/estimation_time.md). Assumptions: the figure (an AMD GPU,
+  HIP) holds for CUDA; `create_tensor`'s per-expert allocations are left out. The casts' bytes stay with the
+  memory-bound passes (fp8_kernels.py); the floor is compared with the GEMM math only.
 """
 
 from __future__ import annotations
@@ -45,6 +61,41 @@ from .model import ModelSpec
 ROUTER_PASSES = 12.0
 # wall time of one expert's GEMM in TE's per-expert grouped GEMM loop at small shapes (module docstring)
 EXPERT_GEMM_CALL_S = 33e-6
+# host time of one per-expert quantize call in TE's split_quantize loop (ROCm/TransformerEngine PR #598, docstring)
+EXPERT_QUANTIZE_CALL_S = 4.1e-6
+# quantize calls per expert per split_quantize: one for every TE quantizer but delayed scaling, which quantizes all
+# experts in one fused multi-tensor launch (cast.cpp); `te-current` is the megatron profile's `te` (framework.py)
+QUANTIZE_CALLS_PER_EXPERT = {"te-current": 1.0, "te": 0.0}
+
+
+def quantize_calls_per_expert(recipe: str | None, framework: object = None) -> float:
+    """Quantize calls per local expert of one TE `split_quantize` for an fp8 recipe (`te` under a framework
+    profile with `te_current_scaling` is current scaling, framework.py); 0 for other recipes."""
+    if recipe == "te" and getattr(framework, "te_current_scaling", False):
+        recipe = "te-current"
+    return QUANTIZE_CALLS_PER_EXPERT.get(recipe or "", 0.0)
+
+
+def expert_tensor_parallel(tp: object, dp: object, cp: object, ep: object) -> np.ndarray:
+    """Expert tensor parallel degree of a layout (Megatron-Core MoE parallel folding, Liu et al. 2025,
+    arXiv 2504.14960 §3: the experts' EP × ETP × EDP grid folds over the attention's TP × CP × DP ranks). EP ranks
+    drawn from dp·cp keep the experts split over TP (ETP = tp, Megatron-Core's default: `ModelParallelConfig`
+    sets `expert_tensor_parallel_size` to the TP size when unset, megatron/core/model_parallel_config.py at
+    92c8482; the dispatcher then gathers over that expert-TP group, `pg_collection.expt_tp` in
+    token_dispatcher.py); an EP that does not divide dp·cp must span TP ranks too, which the scenario can only
+    mean with whole experts per rank (ETP = 1, what every Megatron-Bridge MoE
+    recipe sets: `expert_tensor_parallel_size=1` in 00b7660 `qwen3_workload_base_configs.py`,
+    `deepseek_workload_base_configs.py`, `gpt_oss_workload_base_configs.py`)."""
+    tp_, dp_, cp_, ep_ = (np.asarray(x, dtype=float) for x in (tp, dp, cp, ep))
+    return np.where(np.mod(dp_ * cp_, ep_) == 0, tp_, 1.0)
+
+
+def expert_shards(tp: object, dp: object, cp: object, ep: object) -> np.ndarray:
+    """How many ways the routed experts' parameters are split beyond TP: ep under ETP = tp, ep / tp when EP folds
+    over the TP ranks with whole experts (each GPU then holds routed / ep parameters, routed / (ep·tp) before),
+    so the expert-data-parallel group is dp·cp / expert_shards = tp·dp·cp / (ep·etp) ranks either way."""
+    etp = expert_tensor_parallel(tp, dp, cp, ep)
+    return np.asarray(ep, dtype=float) * etp / np.asarray(tp, dtype=float)
 
 
 def rows_per_expert(model: ModelSpec, tokens_per_rank: object, ep: object) -> np.ndarray:
@@ -83,11 +134,13 @@ def routed_gemm_seconds(
     lora: bool,
     recomputed_forward: object,
     per_expert_calls: bool,
+    quantize_calls: float = 0.0,
 ) -> np.ndarray:
     """Seconds of the routed experts' grouped GEMMs per MoE layer per micro-batch. `compute_seconds` is their
     math at the expert rate without recomputation; with TE's per-expert calls (module docstring) each grouped call
     (fc1, fc2 × forward, input gradient and, unless LoRA freezes the experts, weight gradient; the recomputed
-    forward again) takes at least local_experts × EXPERT_GEMM_CALL_S."""
+    forward again) takes at least local_experts × EXPERT_GEMM_CALL_S; with fp8, the fprop and dgrad calls also
+    make `quantize_calls` quantize calls per expert (quantize_calls_per_expert) of EXPERT_QUANTIZE_CALL_S each."""
     base = np.asarray(compute_seconds, dtype=float)
     redo = np.asarray(recomputed_forward, dtype=float)
     passes = 2.0 if lora else 3.0  # forward, dgrad (, wgrad): equal FLOPs each
@@ -95,9 +148,15 @@ def routed_gemm_seconds(
         return base * (1.0 + redo / passes)
     local = np.maximum(1.0, model.experts / np.asarray(ep, dtype=float))
     floor = local * EXPERT_GEMM_CALL_S
+    # fprop (input) and dgrad (output gradient) quantize per expert; wgrad reuses both quantized operands
+    quantized = local * (EXPERT_GEMM_CALL_S + quantize_calls * EXPERT_QUANTIZE_CALL_S)
     mats = 3.0 if model.gated_mlp else 2.0
     total = 0.0 * base
     for share in ((mats - 1.0) / mats, 1.0 / mats):  # fc1 (gate + up), fc2
-        call = np.maximum(base * share / passes, floor)
-        total = total + call * (passes + redo)  # the recomputed forward repeats the fprop call
+        math = base * share / passes
+        # fprop (+ the recomputed forward's repeat) and dgrad pay the quantizes; the wgrad call (absent under
+        # LoRA's frozen experts) only its GEMMs
+        total = total + np.maximum(math, quantized) * (1.0 + redo + 1.0)
+        if passes > 2.0:
+            total = total + np.maximum(math, floor)
     return total

@@ -11,7 +11,8 @@ layouts that fit). Keys the scenario gives are fixed; absent keys (None) are sea
 - pp: divisors of gpu_count / (tp·cp) up to the number of layers (uneven stages allowed: ceil(L/pp) layers on
   the fullest stage); with vpp > 1 only pp ≥ 2 with pp·vpp at most the layers;
 - cp: powers of two up to 16 that divide the sequence length;
-- ep: divisors of the experts (MoE only) that divide dp·cp;
+- ep: divisors of the experts (MoE only) that divide dp·cp, or tp·dp·cp with whole experts per rank (MoE
+  parallel folding, core/moe_kernels.expert_tensor_parallel);
 - zero 0–3; micro-batch powers of two up to 64 (global_batch a multiple of micro_batch·dp when given);
   recompute none / selective / full.
 
@@ -344,7 +345,7 @@ def nothing_fits_reason(s: Scenario, target: Target, found: Search) -> str:
         if s.workload.is_training and s.workload.global_batch:
             rules += ", global_batch a multiple of micro_batch × dp"
         if s.model.is_moe:
-            rules += ", ep dividing dp × cp"
+            rules += ", ep dividing dp × cp or tp × dp × cp"
         return f"no layout of {where} obeys the layout rules with the keys given ({rules})"
     need = found.total + found.overhead
     i = int(np.argmin(need))

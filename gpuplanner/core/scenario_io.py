@@ -256,8 +256,13 @@ def layout_problem(s: sc.Scenario) -> tuple[str, str] | None:
             return "parallel.ep", "expert parallel needs an MoE model (model.experts > 1)"
         if m.experts % p.ep:
             return "parallel.ep", f"must divide model.experts ({m.experts}), got {p.ep}"
-        if p.tp and p.pp and p.cp and (n // (tp * pp * cp) * cp) % p.ep:
-            return "parallel.ep", f"must divide dp × cp ({n // (tp * pp * cp) * cp}), got {p.ep}"
+        # EP beyond dp × cp folds over the TP ranks with whole experts (Megatron-Core MoE parallel folding,
+        # core/moe_kernels.expert_tensor_parallel): then it must divide tp × dp × cp
+        dpcp = n // (tp * pp * cp) * cp
+        if p.tp and p.pp and p.cp and dpcp % p.ep and (tp * dpcp) % p.ep:
+            if tp == 1:
+                return "parallel.ep", f"must divide dp × cp ({dpcp}), got {p.ep}"
+            return "parallel.ep", f"must divide dp × cp ({dpcp}) or tp × dp × cp ({tp * dpcp}), got {p.ep}"
     if w.is_training and p.tp and p.pp and p.cp and w.micro_batch and w.global_batch:
         dp = n // (tp * pp * cp)
         if w.global_batch % (w.micro_batch * dp):

@@ -33,7 +33,10 @@ from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .moe_kernels import (
     expert_gemm_width,
+    expert_shards,
+    expert_tensor_parallel,
     permutation_bytes_per_token,
+    quantize_calls_per_expert,
     routed_flops_per_token,
     routed_gemm_seconds,
 )
@@ -186,6 +189,7 @@ def _tp_overlap_layer(
     tp: np.ndarray,
     bw: np.ndarray,
     recomputed: np.ndarray,
+    moe_tp: object = True,
 ) -> np.ndarray:
     """Exposed TP seconds of one layer per micro-batch with TE userbuffers: each all-gather/reduce-scatter
     ((tp−1)/tp of the activations, one latency per ring step) against its layer GEMM on this GPU. MoE experts run
@@ -199,7 +203,9 @@ def _tp_overlap_layer(
     )
     attention, mlp = tp_overlap_exposed_seconds(coll, qkv, proj, fc1, fc2, tp, recomputed_share=recomputed)
     if model.is_moe:
-        mlp = (2.0 + recomputed) * _ring(tp, 2.0, act_bytes, bw)
+        # whole experts per rank (ETP = 1, EP folded over TP) gather nothing over TP; shared experts still do
+        gathers = np.logical_or(np.asarray(moe_tp, dtype=bool), model.shared_experts > 0)
+        mlp = np.where(gathers, (2.0 + recomputed) * _ring(tp, 2.0, act_bytes, bw), 0.0)
     return attention + mlp
 
 
@@ -259,15 +265,21 @@ def step_times(
     tok = tokens_mb / (tp * cp)  # tokens of a micro-batch each GPU of a stage works on, per TP shard
     # the routed experts' grouped GEMMs run at their own narrow shape (moe_kernels.py); the rest at the block's
     routed_layer = routed_flops_per_token(model, lora) / L
-    expert_w = expert_gemm_width(model, tok, ep, tp)
+    # expert tensor parallel: tp, or 1 when EP folds over the TP ranks (moe_kernels.expert_tensor_parallel)
+    etp = expert_tensor_parallel(tp, dp, cp, ep) if model.is_moe else tp
+    expert_w = expert_gemm_width(model, tok, ep, etp)
     expert_rate = gemm_rate / gemm_eff * hw.gemm_efficiency * expert_w / (expert_w + GEMM_HALF_WIDTH)
     redo = 1.0 + mm_share * fwd_share
     t_gemm = tok * stage_layers * (layer_flops - routed_layer) * redo / gemm_rate
     if model.is_moe:
         # per MoE layer: the math at the experts' shape, floored by TE's per-expert GEMM calls (moe_kernels.py)
         routed_compute = tok * routed_flops_per_token(model, lora) / model.moe_layers / expert_rate
+        # fp8: TE's per-expert quantize calls in the fprop and dgrad calls, per the recipe (moe_kernels.py)
+        q = quantize_calls_per_expert(w.fp8_recipe or profile(w.framework).fp8_recipe, profile(w.framework)) * fp8
         math, floored = (
-            routed_gemm_seconds(model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=c)
+            routed_gemm_seconds(
+                model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=c, quantize_calls=q
+            )
             for c in (False, impl == "fused")
         )
         t_gemm = t_gemm + stage_layers * model.moe_layers / L * math
@@ -348,7 +360,7 @@ def step_times(
     # each rank holds 1/ep of the routed experts (Megatron-Core expert parallel, Lepikhin et al. 2020 §2.2): the
     # weights it re-casts, the gradients it reduces and the optimizer states it steps are the local ones
     routed = routed_expert_params(model)
-    epf = ep if model.is_moe else np.ones_like(tp)
+    epf = expert_shards(tp, dp, cp, ep) if model.is_moe else np.ones_like(tp)  # ep, or ep / tp when folded
     blocks_local = model.block_params(active=False) - routed + routed / epf
     stage_params = (blocks_local * stage_layers / L + head_params) / tp
     weights_local = stage_params if not lora else model.lora_params(w.lora_rank, w.lora_targets) / (tp * pp)
@@ -394,7 +406,9 @@ def step_times(
     prof = profile(w.framework)
     if prof.tp_comm_overlap:
         # TE userbuffers: each gather/reduce-scatter pipelined under its GEMM (comm_overlap.py); NVLink only
-        overlapped = _tp_overlap_layer(model, tok, gemm_rate, act_bytes, tp, tp_bw, checkpointed_share(rc, every))
+        overlapped = _tp_overlap_layer(
+            model, tok, gemm_rate, act_bytes, tp, tp_bw, checkpointed_share(rc, every), moe_tp=etp > 1
+        )
         t_tp = np.where(sp & (tp > 1) & (tp <= node), L / pp * overlapped, t_tp)
     inter = hw.inter_bytes_per_s * NETWORK_EFFICIENCY
     hop = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0)
@@ -419,7 +433,7 @@ def step_times(
     else:
         t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp
     if model.is_moe:
-        ep_bw = np.where(ep * tp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+        ep_bw = np.where(ep * etp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
         a2a = tokens_mb / cp * h * model.experts_active * e / tp
         t_ep = model.moe_layers / pp * 4.0 * np.where(ep > 1, (ep - 1) / ep * a2a / ep_bw, 0.0)
     else:

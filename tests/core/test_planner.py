@@ -65,7 +65,7 @@ def check_valid(s: Scenario, target, lay: Layout) -> None:  # type: ignore[no-un
     w = s.workload
     if w.global_batch:
         assert w.global_batch % (lay.micro_batch * lay.dp) == 0
-    assert (lay.dp * lay.cp) % lay.ep == 0
+    assert (lay.dp * lay.cp) % lay.ep == 0 or (lay.tp * lay.dp * lay.cp) % lay.ep == 0  # EP folded over TP too
 
 
 # --- validity and fit --------------------------------------------------------------------------------------
@@ -234,7 +234,7 @@ def test_mixture_of_experts_expert_parallel(catalog):
     s = scenario({"preset": "mixtral-8x7b"}, gpu_count=32, global_batch=64)
     found = pl.search(s, resolve_target(s, catalog))
     assert set(found.ep.tolist()) == {1, 2, 4, 8}
-    assert np.all((found.dp * found.cp) % found.ep == 0)
+    assert np.all(((found.dp * found.cp) % found.ep == 0) | ((found.tp * found.dp * found.cp) % found.ep == 0))
     fixed = scenario({"preset": "mixtral-8x7b"}, gpu_count=32, global_batch=64, parallel={"ep": 8})
     assert set(pl.search(fixed, resolve_target(fixed, catalog)).ep.tolist()) == {8}
     dense = scenario(gpu_count=32)

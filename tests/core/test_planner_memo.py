@@ -53,7 +53,7 @@ def _meshgrid_layouts(s: Scenario, target: Any) -> dict[str, np.ndarray]:
     ok = n % model_par == 0
     dp = np.where(ok, n // model_par, 0)
     ok &= dp >= 1
-    ok &= ((dp * cp) % ep) == 0
+    ok &= (((dp * cp) % ep) == 0) | (((tp * dp * cp) % ep) == 0)  # EP folded over TP too
     if w.global_batch:
         ok &= (w.global_batch % np.maximum(mb * dp, 1)) == 0
     flat = {"tp": tp, "pp": pp, "cp": cp, "ep": ep, "dp": dp, "zero": zero, "micro_batch": mb, "recompute": rc}

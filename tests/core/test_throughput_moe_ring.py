@@ -8,12 +8,16 @@ import dataclasses
 import numpy as np
 import pytest
 
+from gpuplanner.core import moe_kernels
 from gpuplanner.core.attention_kernels import ring_merge_bytes
 from gpuplanner.core.catalog import load_catalog
+from gpuplanner.core.framework import profile
 from gpuplanner.core.moe_kernels import (
     EXPERT_GEMM_CALL_S,
+    EXPERT_QUANTIZE_CALL_S,
     expert_gemm_width,
     permutation_bytes_per_token,
+    quantize_calls_per_expert,
     routed_gemm_seconds,
     rows_per_expert,
 )
@@ -116,3 +120,33 @@ def test_megatron_moe_step_pays_the_per_expert_gemm_calls() -> None:
     assert float(titan.terms.fixed_seconds) == 0.0
     assert float(te.terms.gemm_seconds) == pytest.approx(float(titan.terms.gemm_seconds))  # the same math
     assert float(te.step_seconds) > float(titan.step_seconds)
+
+
+def test_fp8_per_expert_quantize_calls_add_to_the_fprop_and_dgrad_calls() -> None:
+    # DeepSeek-V3 on EP 8: 32 local experts; fc1 and fc2 each quantize per expert in fprop and dgrad, not in wgrad
+    m = preset("deepseek-v3")
+    tiny = 1e-6
+    kw = dict(lora=False, per_expert_calls=True, quantize_calls=1.0)
+    fp8 = float(routed_gemm_seconds(m, tiny, 8, recomputed_forward=0.0, **kw))
+    assert fp8 == pytest.approx(6 * 32 * EXPERT_GEMM_CALL_S + 4 * 32 * EXPERT_QUANTIZE_CALL_S)
+    redo = float(routed_gemm_seconds(m, tiny, 8, recomputed_forward=1.0, **kw))  # the recomputed fprop quantizes again
+    assert redo == pytest.approx(8 * 32 * EXPERT_GEMM_CALL_S + 6 * 32 * EXPERT_QUANTIZE_CALL_S)
+    # TE's current scaling and the one-kernel quantizers: one call per expert; delayed scaling fuses all experts
+    assert quantize_calls_per_expert("te-current") == 1.0
+    assert quantize_calls_per_expert("te", profile("megatron")) == 1.0  # the megatron profile: current scaling
+    assert quantize_calls_per_expert("te") == 0.0 and quantize_calls_per_expert(None) == 0.0
+
+
+def test_megatron_fp8_moe_step_pays_the_per_expert_quantize_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = preset("deepseek-v3")
+    kw = dict(tp=1, pp=16, cp=1, ep=8, dp=16, zero=1, micro_batch=1, recompute=0, global_batch=256)
+    r = _rates("b200-sxm-180gb", "fp8-mixed")
+    w = Workload(method="pretrain", seq_len=512, precision="fp8-mixed", framework="megatron")
+    with_calls = step_times(m, w, r, **kw)
+    monkeypatch.setattr(moe_kernels, "EXPERT_QUANTIZE_CALL_S", 0.0)
+    without = step_times(m, w, r, **kw)
+    assert with_calls.terms is not None and without.terms is not None
+    # 16 micro-batches x 4 layers per stage (their MoE share) x 4 quantizing calls x 32 experts, all host-bound
+    extra = 16 * 4 * (m.moe_layers / m.layers) * 4 * 32 * EXPERT_QUANTIZE_CALL_S
+    gained = float(with_calls.terms.fixed_seconds) - float(without.terms.fixed_seconds)
+    assert gained == pytest.approx(extra, rel=1e-6)
