@@ -25,13 +25,6 @@ layer out of `fp8_autocast` (Transformer Engine docs, "FP8 primer": first and la
   `FUSED_NORM_AMAX_FP8` — the norm writes bf16 with its amax, then `quantize_with_amax` casts — so the QKV and
   fc1 input casts are not free: cast+transpose 4 plus the norm's bf16 write over an fp8 one (+1) = 5 bytes.
   Only delayed scaling (`IsFloat8Quantizers`: `FULLY_FUSED`) writes fp8 from the norm.
-- Blackwell (sm 10.x) runs fp8 GEMMs in every layout, so Transformer Engine writes no transposed copy there:
-  `is_non_tn_fp8_gemm_supported()` is true for (10, 0) <= capability < (12, 0) (transformer_engine/pytorch/
-  utils.py), and the quantizers then skip the columnwise data (`with_transpose = columnwise_usage &&
-  !nvte_is_non_tn_fp8_gemm_supported()`, csrc/quantizer.cpp), the GEMM flipping the operand's transpose flag
-  instead (common/gemm/cublaslt_gemm.cu; TE 70f5366, the 25.11 containers'). One byte less per element: delayed
-  3, current scaling 5, norm-fed 4. Stated limit: MXFP8 (mapped to `te`, no scenario key) still writes both
-  block-scaled copies, which this does not see.
 """
 
 from __future__ import annotations
@@ -44,8 +37,6 @@ FP8_MAMF_RELATIVE_DEFAULT = 0.709 / 0.803  # Ada and others: no sweep read; Hopp
 CAST_BYTES_PER_ELEMENT = {"te": 4.0, "te-current": 6.0, "torchao": 8.0, "torchao-compiled": 4.0}
 # TE current scaling: the norm-fed casts (QKV, fc1 inputs) skip the amax pass but the norm writes bf16: 5 of 6 bytes
 NORM_FED_SHARE = {"te-current": 5.0 / 6.0}
-# Blackwell: TE writes no transposed fp8 copy (non-TN fp8 GEMMs), one write byte less per element
-TE_TRANSPOSE_WRITE_BYTES = 1.0
 
 
 def fp8_gemm_relative(architecture: str) -> float:
@@ -57,30 +48,13 @@ def fp8_gemm_relative(architecture: str) -> float:
     return FP8_MAMF_RELATIVE_DEFAULT
 
 
-def te_skips_transpose(architecture: str) -> bool:
-    """Transformer Engine's fp8 quantizers write no transposed copy on Blackwell (non-TN fp8 GEMMs)."""
-    return "blackwell" in architecture.lower()
-
-
-def cast_bytes_per_element(recipe: str, compiled: bool, *, no_transpose: bool = False) -> float:
+def cast_bytes_per_element(recipe: str, compiled: bool) -> float:
     if recipe == "torchao" and compiled:
         return CAST_BYTES_PER_ELEMENT["torchao-compiled"]
-    per = CAST_BYTES_PER_ELEMENT.get(recipe, CAST_BYTES_PER_ELEMENT["torchao"])
-    if no_transpose and recipe in ("te", "te-current"):
-        return per - TE_TRANSPOSE_WRITE_BYTES
-    return per
+    return CAST_BYTES_PER_ELEMENT.get(recipe, CAST_BYTES_PER_ELEMENT["torchao"])
 
 
-def norm_fed_share(recipe: str, *, no_transpose: bool = False) -> float:
-    """Bytes of a norm-fed cast (QKV, fc1 inputs) over a plain cast's, TE current scaling only."""
-    if recipe != "te-current":
-        return 1.0
-    if no_transpose:  # norm's bf16 write (+1) and a cast without transpose (3) over amax + cast (5)
-        return (5.0 - TE_TRANSPOSE_WRITE_BYTES - 1.0) / (6.0 - TE_TRANSPOSE_WRITE_BYTES)
-    return NORM_FED_SHARE[recipe]
-
-
-def cast_elements_per_token(model: ModelSpec, recipe: str, *, no_transpose: bool = False) -> tuple[float, float]:
+def cast_elements_per_token(model: ModelSpec, recipe: str) -> tuple[float, float]:
     """(elements cast per token per layer that TP splits, elements that it does not), forward + backward.
 
     Operands of a Llama layer's linears: inputs of QKV (h), out-proj (q_width), fc1 (h) and fc2 (f); output
@@ -96,9 +70,9 @@ def cast_elements_per_token(model: ModelSpec, recipe: str, *, no_transpose: bool
         # (Megatron-Core `moe/experts.py` TEGroupedMLP); averaged over the MoE share of the layers
         share = model.moe_layers / model.layers
         routed = share * 2.0 * model.experts_active * model.hidden
-        norm_fed = norm_fed_share(recipe, no_transpose=no_transpose)
+        norm_fed = NORM_FED_SHARE.get(recipe, 1.0)
         qkv_in = 0.0 if recipe == "te" else norm_fed * model.hidden
         dense_mlp = (1.0 - share) * model.hidden * (1.0 if recipe == "te" else 1.0 + norm_fed)
         return split, qkv_in + model.hidden + routed + dense_mlp
-    full_inputs = 0.0 if recipe == "te" else 2.0 * model.hidden * norm_fed_share(recipe, no_transpose=no_transpose)
+    full_inputs = 0.0 if recipe == "te" else 2.0 * model.hidden * NORM_FED_SHARE.get(recipe, 1.0)
     return split, full_inputs + 2.0 * model.hidden

@@ -27,7 +27,7 @@ from .attention_kernels import flash_kernel, flash_pass_seconds, flash_seconds, 
 from .comm_overlap import overlapped_p2p_seconds, tp_overlap_exposed_seconds
 from .context_parallel import torch_ring_exposed_seconds
 from .elementwise_kernels import block_traffic, loss_bytes_per_logit
-from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token, te_skips_transpose
+from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
@@ -165,23 +165,15 @@ def _ring(n: np.ndarray, factor: float, size: np.ndarray, bw: np.ndarray) -> np.
 
 
 def _fp8_cast_seconds(
-    model: ModelSpec,
-    w: Workload,
-    tokens: np.ndarray,
-    tp: np.ndarray,
-    layers: np.ndarray,
-    params: object,
-    hbm: float,
-    architecture: str = "",
+    model: ModelSpec, w: Workload, tokens: np.ndarray, tp: np.ndarray, layers: np.ndarray, params: object, hbm: float
 ) -> np.ndarray:
     """Casts, amax and transposes of every fp8 GEMM operand per micro-batch, at memory speed (fp8_kernels.py);
     recomputed forwards cast their inputs again, which we leave out (a few percent of the casts)."""
     recipe = w.fp8_recipe or profile(w.framework).fp8_recipe or "torchao"
     if recipe == "te" and profile(w.framework).te_current_scaling:
         recipe = "te-current"  # amax pass per cast, norms write bf16 (fp8_kernels.py)
-    no_t = te_skips_transpose(architecture)
-    per_byte = cast_bytes_per_element(recipe, w.compile, no_transpose=no_t)
-    split, full = cast_elements_per_token(model, recipe, no_transpose=no_t)
+    per_byte = cast_bytes_per_element(recipe, w.compile)
+    split, full = cast_elements_per_token(model, recipe)
     elements = tokens * layers * (split / tp + full) + np.asarray(params, dtype=float)
     return elements * per_byte / hbm
 
@@ -382,8 +374,7 @@ def step_times(
         t_weights = t_weights + model.block_params(active=True) / (tp * pp) * QLORA_DEQUANT_BYTES * passes / hbm
     # weights cast once per micro-batch: the stage's block weights on this rank (experts split over ep ranks)
     fp8_weights = blocks_local * stage_layers / L / tp
-    arch = hw.architecture
-    t_fp8 = _fp8_cast_seconds(model, w, tokens_mb / cp, tp, stage_layers, fp8_weights, hbm, arch) if fp8 else 0.0 * tp
+    t_fp8 = _fp8_cast_seconds(model, w, tokens_mb / cp, tp, stage_layers, fp8_weights, hbm) if fp8 else 0.0 * tp
     if model.is_moe:
         moe_share = model.moe_layers / L
         t_perm = tok * stage_layers * moe_share * permutation_bytes_per_token(model, ep, e) / hbm
