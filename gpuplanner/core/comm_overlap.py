@@ -97,3 +97,22 @@ def overlapped_p2p_seconds(hop_seconds: object, chunk_seconds: object, vpp: obje
     hop = np.asarray(hop_seconds, dtype=float)
     hidden = np.maximum(0.0, hop - np.asarray(chunk_seconds, dtype=float))
     return np.where(v > 1, v * hidden, v * hop)
+
+
+def dp_overlap_exposed_seconds(
+    collective_seconds: object, slot_seconds: object, pp: object, vpp: object, buckets_per_chunk: object
+) -> np.ndarray:
+    """Exposed seconds per step of one distributed-optimizer collective (the gradients' reduce-scatter, or the
+    parameters' all-gather) overlapped chunk by chunk: `collective_seconds` for the stage's whole share,
+    `slot_seconds` one micro-batch's backward (or forward) of the whole stage, so one chunk-slot is slot/v; the
+    stage's v chunks finish p chunk-slots apart (interleaved 1F1B cool-down on the first stage); within a chunk the
+    buckets hide under its own slot except the last one."""
+    c = np.asarray(collective_seconds, dtype=float)
+    v = np.maximum(np.asarray(vpp, dtype=float), 1.0)
+    p = np.maximum(np.asarray(pp, dtype=float), 1.0)
+    nb = np.maximum(np.asarray(buckets_per_chunk, dtype=float), 1.0)
+    chunk_slot = np.asarray(slot_seconds, dtype=float) / v
+    own = chunk_slot * (1.0 - 1.0 / nb)  # the first buckets of a chunk start before its slot ends
+    last_chunk = c / v - own
+    first_chunk = c - (v - 1.0) * p * chunk_slot - own
+    return np.maximum(c / (v * nb), np.maximum(last_chunk, first_chunk))

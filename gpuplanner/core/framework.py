@@ -75,6 +75,9 @@ class FrameworkProfile:
     # TE fp8 with current scaling (Float8CurrentScaling), as the Megatron-Bridge performance recipes' FP8-CS runs
     # (`scripts/performance/utils/precision.py`); TE's own default recipe is delayed scaling (fp8_kernels.py)
     te_current_scaling: bool = False
+    # the distributed optimizer's reduce-scatter / all-gather overlapped chunk by chunk (`overlap_grad_reduce`,
+    # `overlap_param_gather`, comm_overlap.dp_overlap_exposed_seconds); else throughput.py's generic DP overlap
+    dp_overlap_chunked: bool = False
     # Gradients in the parameters' dtype: Megatron-Core's grad buffer, which `param.main_grad` views and the fused
     # wgrad GEMM accumulates into, is `torch.float if grad_reduce_in_fp32 else param.dtype` (Megatron-LM 92c8482
     # `distributed/distributed_data_parallel.py`), and every Megatron-Bridge performance recipe sets
@@ -168,8 +171,7 @@ PROFILES: dict[str, FrameworkProfile] = {
             tp_comm_overlap=True,
             p2p_overlap_under_vpp=True,
             te_current_scaling=True,
-            # the recipes' DP overlap chunk by chunk (docs/estimation_time.md, rejected pieces) was measured and
-            # rejected (docs/estimation_time.md): the generic DP overlap of throughput.py stands
+            dp_overlap_chunked=True,
             grads_in_param_dtype=True,
         ),
         FrameworkProfile(

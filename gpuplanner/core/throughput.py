@@ -24,11 +24,17 @@ import numpy as np
 
 from .activations import implementation
 from .attention_kernels import flash_kernel, flash_pass_seconds, flash_seconds, ring_merge_bytes
-from .comm_overlap import overlapped_p2p_seconds, tp_overlap_exposed_seconds
+from .comm_overlap import (
+    DP_BUCKET_PARAMS,
+    dp_overlap_exposed_seconds,
+    overlapped_p2p_seconds,
+    tp_overlap_exposed_seconds,
+)
 from .context_parallel import torch_ring_exposed_seconds
 from .elementwise_kernels import block_traffic, loss_bytes_per_logit
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import profile
+from .gemm_layer_rate import layer_gemm_relative
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .moe_kernels import (
@@ -252,8 +258,10 @@ def step_times(
     gemm_eff = hw.gemm_efficiency * width / (width + GEMM_HALF_WIDTH)
     fp8 = w.precision == "fp8-mixed"
     # the blocks' linears run in fp8 at the fp8 MAMF, the LM head stays in 16 bits (fp8_kernels.py)
-    gemm_rate = hw.peak_flops * gemm_eff * (hw.fp8_gemm_relative if fp8 else 1.0)
-    head_rate = (hw.attention_peak_flops or hw.peak_flops) * gemm_eff if fp8 else gemm_rate
+    # Blackwell's cuBLAS GEMMs at a layer's shapes run below the MAMF (gemm_layer_rate.py); 1 elsewhere
+    block_rel, head_rel = (layer_gemm_relative(hw.architecture, fp8=x) for x in (fp8, False))
+    gemm_rate = hw.peak_flops * gemm_eff * (hw.fp8_gemm_relative if fp8 else 1.0) * block_rel
+    head_rate = (hw.attention_peak_flops or hw.peak_flops) * gemm_eff * head_rel if fp8 else gemm_rate
     peak16 = hw.attention_peak_flops or hw.peak_flops
     attn_rate = peak16 * hw.gemm_efficiency * BATCHED_GEMM_RELATIVE
     # The pipeline runs at the pace of its slowest stage: ceil(L/p) layers plus, on the last stage, the LM head
@@ -459,6 +467,15 @@ def step_times(
     expert_shard = np.maximum(1.0, shard / epf) if expert_trainable > 0 else np.ones_like(shard)
     t_dp = np.where(zero >= 3, 0.0, _ring(shard, 2.0, grad_dense, dp_bw) + _ring(expert_shard, 2.0, grad_expert, dp_bw))
     t_dp_exposed = t_dp if legacy16 else np.maximum(0.0, t_dp - DP_OVERLAP * (2.0 / 3.0) * t_mb)
+    if prof.dp_overlap_chunked:
+        # the recipes' distributed-optimizer collectives overlapped chunk by chunk (comm_overlap.py): bf16/fp32
+        # gradient reduce-scatter under the backward, 16-bit parameter all-gather under the next forward
+        rs = _ring(shard, 1.0, grad_dense, dp_bw) + _ring(expert_shard, 1.0, grad_expert, dp_bw)
+        ag = _ring(shard, 1.0, (grad_dense + grad_expert) / grad_bytes * 2.0, dp_bw)
+        buckets = np.ceil(stage_params / np.maximum(vpp, 1.0) / DP_BUCKET_PARAMS)
+        chunked = dp_overlap_exposed_seconds(rs, 2.0 / 3.0 * t_mb_total, pp, vpp, buckets)
+        chunked = chunked + dp_overlap_exposed_seconds(ag, 1.0 / 3.0 * t_mb_total, pp, vpp, buckets)
+        t_dp_exposed = np.where((shard > 1) & (zero >= 1) & (zero <= 2), chunked, t_dp_exposed)
     # optimizer: a streaming pass over the local states (param, grad, moments, master: ~36 bytes/param moved)
     states_local = (trainable - expert_trainable + expert_trainable / epf) / (tp * pp) / np.where(zero >= 1, shard, 1.0)
     t_opt = states_local * 36.0 / hbm

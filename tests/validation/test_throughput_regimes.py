@@ -32,12 +32,12 @@ CATALOG = load_catalog(user_dir=GRAND_TETON)
 TARGET_PCT = 10.0
 BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceiling against drift
     "single-gpu": 5.0,
-    "one-node": 12.0,
+    "one-node": 5.0,
     "multi-node": 4.0,
     "multi-node-3d": 3.5,
     "long-seq": 4.5,
-    "fp8": 7.0,
-    "moe": 31.5,
+    "fp8": 6.5,
+    "moe": 31.0,
 }
 
 
