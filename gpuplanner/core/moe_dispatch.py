@@ -2,12 +2,13 @@
 
 - One EP all-to-all is `torch.distributed.all_to_all_single` with split sizes (`_AllToAll`, megatron/core/
   tensor_parallel/mappings.py at Megatron-LM 92c8482), which PyTorch issues as one NCCL group of an ncclSend and
-  an ncclRecv per peer (`all2all_single_unequal_split`, torch/csrc/cuda/nccl.cpp). NCCL picks the transport per peer pair (P2P over NVLink inside a node, NET over the GPU's
-  own NIC to other nodes) and runs all pairs of the group at once, so a rank's bytes to its on-node peers travel
-  over NVLink while those to off-node peers travel over its NIC; the call ends when the slower of the two is done.
-  The NIC does not aggregate: "Alltoall cannot aggregate the bandwidth of multiple NICs, so the performance you
-  should see is the performance of a single NIC" (NCCL maintainer, NVIDIA/nccl-tests issue #267). Both rates are
-  the model's own (NVLink at INTRA_LINK_EFFICIENCY, the NIC at NETWORK_EFFICIENCY of the line rate).
+  an ncclRecv per peer (`all2all_single_unequal_split`, torch/csrc/cuda/nccl.cpp). NCCL picks the transport per
+  peer pair (P2P over NVLink inside a node, NET over the GPU's own NIC to other nodes) and runs all pairs of the
+  group at once, so a rank's bytes to its on-node peers travel over NVLink while those to off-node peers travel
+  over its NIC; the call ends when the slower of the two is done. The NIC does not aggregate: "Alltoall cannot
+  aggregate the bandwidth of multiple NICs, so the performance you should see is the performance of a single
+  NIC" (NCCL maintainer, NVIDIA/nccl-tests issue #267). Both rates are the model's own (NVLink at
+  INTRA_LINK_EFFICIENCY, the NIC at NETWORK_EFFICIENCY of the line rate).
 - EP ranks on one node: Megatron-Core lays the expert grid out ETP innermost, then EP (`expert_decoder_rank_generator
   = RankGenerator(tp=expert_tensor_parallel_size, ep=..., order="tp-cp-ep-dp-pp")`, megatron/core/
   parallel_state.py at 92c8482), so an EP group has node / ETP of its ranks on each node it spans (all of them
