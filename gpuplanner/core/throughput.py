@@ -37,6 +37,7 @@ from .framework import profile
 from .gemm_layer_rate import layer_gemm_relative
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
+from .moe_dispatch import a2a_seconds
 from .moe_kernels import (
     expert_gemm_width,
     expert_shards,
@@ -440,10 +441,9 @@ def step_times(
         )
     else:
         t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp
-    if model.is_moe:
-        ep_bw = np.where(ep * etp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
-        a2a = tokens_mb / cp * h * model.experts_active * e / tp
-        t_ep = model.moe_layers / pp * 4.0 * np.where(ep > 1, (ep - 1) / ep * a2a / ep_bw, 0.0)
+    if model.is_moe:  # dispatch, combine and their backward per MoE layer: NVLink and NIC at once (moe_dispatch.py)
+        intra, a2a = hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, act_bytes * model.experts_active / tp
+        t_ep = model.moe_layers / pp * 4.0 * a2a_seconds(a2a, ep, etp, node, intra, inter)
     else:
         t_ep = 0.0 * tp
     # ZeRO-3 gathers the parameters for every micro-batch (forward and backward) and reduce-scatters gradients

@@ -1,0 +1,77 @@
+"""The EP all-to-all as NCCL runs it (core/moe_dispatch.py): on-node pairs over NVLink and off-node pairs over the
+GPU's own NIC at the same time, so only the node-crossing share of a rank's bytes goes at the network rate."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gpuplanner.core.catalog import load_catalog
+from gpuplanner.core.moe_dispatch import a2a_seconds, ep_ranks_per_node
+from gpuplanner.core.scenario_io import parse_scenario
+from gpuplanner.core.throughput import INTRA_LINK_EFFICIENCY, NETWORK_EFFICIENCY, step_times
+from gpuplanner.core.training_time import hardware_rates
+
+CATALOG = load_catalog(use_user_layer=False)
+GPT_OSS_120B = dict(
+    name="GPT-OSS-120B",
+    layers=36,
+    hidden=2880,
+    heads=64,
+    kv_heads=8,
+    head_dim=64,
+    ffn_hidden=2880,
+    vocab=201088,
+    experts=128,
+    experts_active=4,
+    expert_ffn_hidden=2880,
+)
+
+
+def test_ep_ranks_per_node_follow_etp() -> None:
+    assert float(ep_ranks_per_node(64, 1, 8)) == 8.0  # EP 64 over 8 nodes, whole experts
+    assert float(ep_ranks_per_node(64, 2, 8)) == 4.0  # ETP 2 innermost: 4 EP ranks per node
+    assert float(ep_ranks_per_node(4, 1, 8)) == 4.0  # the whole group inside one node
+
+
+def test_only_the_node_crossing_share_goes_at_the_network_rate() -> None:
+    b, nvlink, nic = 64e6, 360e9, 42.5e9
+    # inside a node: (ep − 1)/ep of the bytes over NVLink, as before
+    np.testing.assert_allclose(a2a_seconds(b, 8, 1, 8, nvlink, nic), 7 / 8 * b / nvlink)
+    # EP 64 over 8 nodes: 56/64 over the NIC (not 63/64), the 7/64 to on-node peers over NVLink at the same time
+    np.testing.assert_allclose(a2a_seconds(b, 64, 1, 8, nvlink, nic), 56 / 64 * b / nic)
+    assert float(a2a_seconds(b, 64, 1, 8, nvlink, nic)) < 63 / 64 * b / nic
+    assert float(a2a_seconds(b, 1, 1, 8, nvlink, nic)) == 0.0
+
+
+def test_step_ep_term_uses_the_node_crossing_share() -> None:
+    s = parse_scenario(
+        {
+            "schema": 1,
+            "model": GPT_OSS_120B,
+            "workload": {
+                "method": "pretrain",
+                "tokens": 1e9,
+                "seq_len": 4096,
+                "micro_batch": 4,
+                "global_batch": 512,
+                "precision": "bf16-master",
+                "framework": "megatron",
+                "recompute": "none",
+            },
+            "hardware": {"gpu": "b200-sxm-180gb", "gpu_count": 64},
+            "parallel": {"tp": 1, "pp": 1, "cp": 1, "ep": 64, "zero": 1},
+        }
+    )
+    gpu = CATALOG.gpu("b200-sxm-180gb")
+    r = hardware_rates(gpu, CATALOG.default_node("b200-sxm-180gb"), 8, "bf16-master")
+    st = step_times(
+        s.model, s.workload, r, tp=1, pp=1, cp=1, ep=64, dp=64, zero=1, micro_batch=4, recompute=0, global_batch=512
+    )
+    assert st.terms is not None
+    m = 512 / (4 * 64)
+    a2a = 4 * 4096 * 2880 * 4 * 2.0  # tokens × hidden × top-k × bf16 bytes per rank per all-to-all
+    per_call = max(
+        56 / 64 * a2a / (r.inter_bytes_per_s * NETWORK_EFFICIENCY),
+        7 / 64 * a2a / (r.intra_bytes_per_s * INTRA_LINK_EFFICIENCY),
+    )
+    np.testing.assert_allclose(float(st.terms.ep_comm_seconds), m * 36 * 4 * per_call, rtol=1e-9)
