@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .flops import training_flops_per_token
 from .fp8_kernels import fp8_gemm_relative
 from .goodput import estimate_goodput
 from .results import GoodputEstimate, Layout, MemoryBreakdown, TimeEstimate
 from .scenario import Scenario
-from .throughput import HardwareRates, step_times, training_flops_per_token
+from .throughput import HardwareRates, step_times
 
 if TYPE_CHECKING:
     from .catalog import Catalog, GpuSpec, NodeType

@@ -13,12 +13,12 @@ from gpuplanner.core import deadline as dl
 from gpuplanner.core import planner as pl
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.engine import estimate, given_layout, resolve_target
+from gpuplanner.core.flops import model_flops_per_token
 from gpuplanner.core.memory import memory_for
 from gpuplanner.core.plan import SweepRow, pareto_front
 from gpuplanner.core.results import Layout
 from gpuplanner.core.scenario import Parallel, Scenario
 from gpuplanner.core.scenario_io import layout_problem, parse_scenario
-from gpuplanner.core.throughput import model_flops_per_token
 from gpuplanner.core.training_time import hardware_rates
 
 GIB = 2**30

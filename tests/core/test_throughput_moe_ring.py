@@ -11,6 +11,7 @@ import pytest
 from gpuplanner.core import moe_kernels
 from gpuplanner.core.attention_kernels import ring_merge_bytes
 from gpuplanner.core.catalog import load_catalog
+from gpuplanner.core.flops import routed_expert_params
 from gpuplanner.core.framework import profile
 from gpuplanner.core.moe_kernels import (
     EXPERT_GEMM_CALL_S,
@@ -23,7 +24,7 @@ from gpuplanner.core.moe_kernels import (
 )
 from gpuplanner.core.presets import preset
 from gpuplanner.core.scenario import Workload
-from gpuplanner.core.throughput import routed_expert_params, step_times
+from gpuplanner.core.throughput import step_times
 from gpuplanner.core.training_time import hardware_rates
 
 CATALOG = load_catalog(use_user_layer=False)
