@@ -97,6 +97,7 @@ def _init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
     post_init = getattr(cls, "__post_init__", None)
     where = f"{cls.__qualname__}.__init__()"
     assign = object.__setattr__
+    plain = not any(hasattr(type(cls.__dict__.get(name)), "__set__") for name in names)
     least, most = len(required) + 1, count + 1  # self included, as Python counts
     takes = (
         f"{most} positional argument{'s' if most > 1 else ''}"
@@ -105,6 +106,17 @@ def _init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
     )
 
     def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        if not args and len(kwargs) == count and known.issuperset(kwargs):
+            # every field by name, as ``dataclasses.replace`` calls it (the engine's layout searches do, often);
+            # straight into the instance dict, in field order, where no field is a descriptor of the class
+            if plain:
+                vars(self).update({name: kwargs[name] for name in names})
+            else:
+                for name in names:
+                    assign(self, name, kwargs[name])
+            if post_init is not None:
+                post_init(self)
+            return
         if len(args) > count:
             raise TypeError(f"{where} takes {takes} but {len(args) + 1} were given")
         values = dict(zip(names, args, strict=False))

@@ -96,6 +96,7 @@ def test_real_instances_behave_as_their_dataclass_twins(obj: Any) -> None:
     assert hash(obj) == hash(other)
     assert cls(*values.values()) == obj
     assert dataclasses.replace(obj) == obj and dataclasses.replace(obj) is not obj
+    assert list(vars(dataclasses.replace(obj))) == list(vars(other)) == list(vars(obj))  # field order kept
     assert obj.__eq__(other) is NotImplemented and other.__eq__(obj) is NotImplemented
     assert dataclasses.asdict(obj) == dataclasses.asdict(other)
     assert copy.deepcopy(obj) == obj and copy.copy(obj) == obj
@@ -187,3 +188,29 @@ def test_what_record_does_not_take_is_refused() -> None:
 
     with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
         record(DefaultFirst)
+
+
+class Doubled:
+    """A descriptor-typed field: dataclasses' __init__ assigns through the descriptor's __set__."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = "_" + name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        return 0 if obj is None else getattr(obj, self.name)
+
+    def __set__(self, obj: object, value: int) -> None:
+        object.__setattr__(obj, self.name, 2 * value)
+
+
+def test_a_descriptor_field_is_set_through_its_descriptor() -> None:
+    annotations = {"a": "int", "b": "int"}
+    plain = dataclass_with(annotations, frozen=True)
+    ours = record(type("R", (), {"__annotations__": dict(annotations), "b": Doubled()}))
+    assert ours(1, 3).b == plain(1, 3).b == 6
+    # replace() reads b (6) and sets it again through the descriptor: 12, as the dataclass does
+    assert dataclasses.replace(ours(1, 3), a=1).b == dataclasses.replace(plain(1, 3), a=1).b == 12
+
+
+def dataclass_with(annotations: dict[str, str], **options: Any) -> Any:
+    return dataclasses.dataclass(**options)(type("R", (), {"__annotations__": dict(annotations), "b": Doubled()}))
