@@ -39,6 +39,22 @@ class DeadlineResult:
     onprem_tco: float | None = None  # owning that many GPUs over the horizon
 
 
+def _batch_cap(s: Scenario, fixed: int, lead: str = "; ") -> str:
+    """Why more GPUs cannot help, when the scenario's own keys say it: every data-parallel rank needs at least one
+    micro-batch of the global batch, so with the layout keys given the GPU count is capped (users copying a
+    pinned layout from an example otherwise only see the search's ceiling)."""
+    w, p = s.workload, s.parallel
+    if w.global_batch is None or p.tp is None and p.pp is None and p.cp is None:
+        return ""
+    cap = w.global_batch // (w.micro_batch or 1) * fixed
+    keys = ", ".join(f"{name} {value}" for name, value in (("tp", p.tp), ("pp", p.pp), ("cp", p.cp)) if value)
+    per = f"micro-batch {w.micro_batch} × " if w.micro_batch else ""
+    return (
+        f"{lead}the scenario's global batch {w.global_batch:,} ({per}data-parallel ranks) with its {keys} allows at "
+        f"most {cap:,} GPUs: a larger global batch or leaving the layout to the planner lets more GPUs work"
+    )
+
+
 def _with_count(s: Scenario, count: int) -> Scenario:
     return dataclasses.replace(s, hardware=dataclasses.replace(s.hardware, gpu_count=count))
 
@@ -170,10 +186,10 @@ def _steps(
                 best_wall, at = min(reached)
                 why = (
                     f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
-                    f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs)"
+                    f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs{_batch_cap(s, fixed)})"
                 )
             else:
-                why = f"no layout fits on any count up to {k * step_gpus:,} GPUs"
+                why = f"no layout fits on any count up to {k * step_gpus:,} GPUs{_batch_cap(s, fixed, lead='; ')}"
             return DeadlineResult(
                 gpu=base.gpu.id, gpu_count=None, wall_seconds=None, job_cloud_on_demand=None, layout=None, reason=why
             )

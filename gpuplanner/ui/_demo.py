@@ -24,10 +24,11 @@ def demo_document():
 
 def run_widget(factory: Callable[[QApplication], QWidget]) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)  # the demo's widgets need one; a bare QCoreApplication cannot show them
     from .theme import apply_theme
 
-    apply_theme(app, os.environ.get("GPUPLANNER_THEME", "light"))  # type: ignore[arg-type]
-    widget = factory(app)  # type: ignore[arg-type]
+    apply_theme(app, os.environ.get("GPUPLANNER_THEME", "light"))
+    widget = factory(app)
     widget.resize(max(widget.sizeHint().width(), 640), max(widget.sizeHint().height(), 480))
     widget.show()
     quit_ms = os.environ.get("GPUPLANNER_DEMO_QUIT_MS")

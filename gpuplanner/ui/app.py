@@ -67,6 +67,7 @@ def create_application(argv: list[str] | None = None, language: str | None = Non
         args = style_arguments(given)
         app = QApplication(args)
         app.setProperty(FUSION_PROPERTY, args is not given)  # else apply_theme sets Fusion over the user's style
+    assert isinstance(app, QApplication)  # the app's widgets need one: a bare QCoreApplication cannot show them
     from .i18n import install_translator
 
     install_translator(app, language)

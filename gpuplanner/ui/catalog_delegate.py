@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
+    QAbstractProxyModel,
     QCoreApplication,
     QEvent,
     QObject,
@@ -69,7 +70,7 @@ class CatalogDelegate(QStyledItemDelegate):
             hi = col.max if col.max is not None else 1e12
             optional = not col.required
             if col.kind == "int":
-                spin: QAbstractSpinBox = QSpinBox(parent)
+                spin: QSpinBox | QDoubleSpinBox = QSpinBox(parent)
                 spin.setRange(int(max(lo, -INT_LIMIT)) - (1 if optional else 0), int(min(hi, INT_LIMIT)))
             else:
                 spin = QDoubleSpinBox(parent)
@@ -178,7 +179,9 @@ class CatalogDelegate(QStyledItemDelegate):
                     src = self.model.index(index.row(), index.column()) if index.model() is self.model else None
                     if src is None:
                         proxy = index.model()
-                        src = proxy.mapToSource(proxy.index(index.row(), index.column()))  # type: ignore[union-attr]
+                        # the editor's view shows the table through the editor's filter proxy
+                        assert isinstance(proxy, QAbstractProxyModel)
+                        src = proxy.mapToSource(proxy.index(index.row(), index.column()))
                     problem = self.model.cell_problem(src.row(), self.model.columns[src.column()].name, text)
                     if problem is not None:
                         self.model.problem.emit(problem)

@@ -143,7 +143,7 @@ class _ParsingMixin:
         finally:
             self._reporting = False
 
-    def validate(self, text: str, pos: int) -> object:
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         special = self.specialValueText()  # type: ignore[attr-defined]
         if special and text == special:
             self._report("")

@@ -129,6 +129,13 @@ class FieldRow:
         self.problem: str | None = None
 
     @property
+    def holder(self) -> QWidget:
+        """The widget the form shows for this row: the input with its error label under it."""
+        holder = self.error.parentWidget()
+        assert holder is not None  # Form.add puts the error label in the holder's layout
+        return holder
+
+    @property
     def name(self) -> str:
         return self.widget.accessibleName()
 
@@ -185,7 +192,7 @@ class Form(QFormLayout):
         return FieldRow(widget, lab, error)
 
     def set_row_visible(self, row: FieldRow, visible: bool) -> None:
-        self.setRowVisible(row.error.parentWidget(), visible)
+        self.setRowVisible(row.holder, visible)
 
 
 class DefaultableSpin(QWidget):

@@ -21,22 +21,30 @@ def _missing(v: float | None) -> bool:
     return v is None or (isinstance(v, float) and not math.isfinite(v))
 
 
+def _known(v: float | None) -> float | None:
+    """``v``, or None when it is not known (None, NaN, infinite): one test that also narrows the type."""
+    return None if _missing(v) else v
+
+
 def gib(v: float | None, digits: int = 1) -> str:
     """Bytes as GiB: ``62.6 GiB``."""
-    if _missing(v):
+    v = _known(v)
+    if v is None:
         return DASH
     return tr("{0} GiB").format(f"{v / GIB:,.{digits}f}")
 
 
 def signed_gib(v: float | None) -> str:
-    if _missing(v):
+    v = _known(v)
+    if v is None:
         return DASH
     return tr("{0} GiB").format(f"{v / GIB:+,.1f}")
 
 
 def money(v: float | None, currency: str) -> str:
     """Whole currency units with the symbol: ``$440,032`` / ``₩616,045,248``."""
-    if _missing(v):
+    v = _known(v)
+    if v is None:
         return DASH
     sym = CURRENCY_SYMBOL.get(currency, "")
     sign = "−" if v < 0 else ""
@@ -45,7 +53,8 @@ def money(v: float | None, currency: str) -> str:
 
 def money_short(v: float | None, currency: str) -> str:
     """Compact money for plot labels: ``$1.23M``, ``$440k``."""
-    if _missing(v):
+    v = _known(v)
+    if v is None:
         return DASH
     sym = CURRENCY_SYMBOL.get(currency, "")
     a = abs(v)
@@ -60,7 +69,8 @@ def money_short(v: float | None, currency: str) -> str:
 
 def days(seconds: float | None) -> str:
     """Wall-clock time: hours below a day, days above."""
-    if _missing(seconds):
+    seconds = _known(seconds)
+    if seconds is None:
         return DASH
     if seconds < 86400:
         return tr("{0} hours").format(f"{seconds / 3600:,.1f}")
@@ -68,13 +78,15 @@ def days(seconds: float | None) -> str:
 
 
 def gpu_hours(v: float | None) -> str:
-    if _missing(v):
+    v = _known(v)
+    if v is None:
         return DASH
     return tr("{0} GPU-hours").format(f"{v:,.0f}")
 
 
 def percent(fraction: float | None, digits: int = 0) -> str:
-    if _missing(fraction):
+    fraction = _known(fraction)
+    if fraction is None:
         return DASH
     return f"{100 * fraction:.{digits}f}%"
 
@@ -85,7 +97,8 @@ def count(v: int | float | None) -> str:
 
 def params(v: float | None) -> str:
     """Parameter counts in billions: ``8.03 B``."""
-    if _missing(v):
+    v = _known(v)
+    if v is None:
         return DASH
     if v >= 1e9:
         return tr("{0} B").format(f"{v / 1e9:,.3g}")
@@ -93,7 +106,8 @@ def params(v: float | None) -> str:
 
 
 def tokens(v: float | None) -> str:
-    if _missing(v):
+    v = _known(v)
+    if v is None:
         return DASH
     return tr("{0} billion tokens").format(f"{v / 1e9:,.4g}")
 
@@ -113,24 +127,26 @@ def fit_word(probability: float | None, fits: bool | None) -> str:
     """The words "fits" (≥ 0.9), "probably fits" (0.6–0.9), "borderline" (0.4–0.6), "probably not" (0.1–0.4), "does not
     fit" (< 0.1); without a probability, the point estimate's fits / does not fit."""
     words = (tr("fits"), tr("probably fits"), tr("borderline"), tr("probably not"))
-    if _missing(probability):
+    known = _known(probability)
+    if known is None:
         return DASH if fits is None else (words[0] if fits else tr("does not fit"))
     for floor, word in zip(fit_word_floors(), words, strict=True):
-        if probability >= floor:  # type: ignore[operator]
+        if known >= floor:
             return word
     return tr("does not fit")
 
 
 def probability(p: float | None) -> str:
     """A fit probability in whole percent, rounded down: 89.6% must not read "90%" beside "probably fits"."""
-    return DASH if _missing(p) else f"{math.floor(100 * p)}%"  # type: ignore[operator]
+    known = _known(p)
+    return DASH if known is None else f"{math.floor(100 * known)}%"
 
 
 def _band_ends(band: object) -> tuple[float, float] | None:
-    low, high = getattr(band, "low", None), getattr(band, "high", None)
-    if _missing(low) or _missing(high):
+    low, high = _known(getattr(band, "low", None)), _known(getattr(band, "high", None))
+    if low is None or high is None:
         return None
-    return float(low), float(high)  # type: ignore[arg-type]
+    return float(low), float(high)
 
 
 def band_text(band: object, show: Callable[[float], str]) -> str:
@@ -153,7 +169,8 @@ def gib_number(v: float) -> str:
 
 def days_number_like(seconds: float | None) -> Callable[[float], str]:
     """Band ends in the unit ``days(seconds)`` uses (hours below a day), as bare numbers."""
-    if not _missing(seconds) and seconds < 86400:  # type: ignore[operator]
+    known = _known(seconds)
+    if known is not None and known < 86400:
         return lambda v: f"{v / 3600:,.1f}"
     return lambda v: f"{v / 86400:,.1f}"
 
@@ -168,7 +185,8 @@ def days_range(band: object, seconds: float | None) -> str:
     if ends is None:
         return ""
     show = days_number_like(seconds)
-    hours = not _missing(seconds) and seconds < 86400  # type: ignore[operator]
+    known = _known(seconds)
+    hours = known is not None and known < 86400
     high = (tr("{0} hours") if hours else tr("{0} days")).format(show(ends[1]))
     return tr("80%: {0}–{1}").format(show(ends[0]), high)
 

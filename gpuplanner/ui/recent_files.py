@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QMenu
@@ -19,7 +20,8 @@ LAST_KEY = "files/last"
 def recent_files(settings: QSettings) -> list[str]:
     """The remembered files that still exist, newest first."""
     value = settings.value(RECENT_KEY, [])
-    files = [value] if isinstance(value, str) else list(value or [])
+    # QSettings gives one string for a one-item list in INI files, else the list (or None when emptied)
+    files = [value] if isinstance(value, str) else list(cast("Iterable[str]", value or []))
     return [f for f in files if f and os.path.exists(f)]
 
 
@@ -35,12 +37,16 @@ def remember(settings: QSettings, path: Path) -> None:
     settings.setValue(SCENARIO_FOLDER_KEY, str(Path(path).parent))
 
 
+def _opener(open_file: Callable[[str], object], path: str) -> Callable[[], object]:
+    return lambda: open_file(path)
+
+
 def fill_recent_menu(menu: QMenu, settings: QSettings, open_file: Callable[[str], object]) -> None:
     t = QCoreApplication.translate
     menu.clear()
     files = recent_files(settings)
     for i, path in enumerate(files):
-        act = menu.addAction(f"&{i + 1} {Path(path).name}", lambda p=path: open_file(p))
+        act = menu.addAction(f"&{i + 1} {Path(path).name}", _opener(open_file, path))
         act.setToolTip(path)
         act.setStatusTip(path)
     if not files:

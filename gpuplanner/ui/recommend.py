@@ -165,6 +165,7 @@ def _plan_text(rs: ResultSet) -> str:
         return _none_text(rs)
     e = best.estimate
     mem = e.memory
+    assert mem is not None  # tested above, as best.estimate.memory (mypy does not carry that over to e)
     n = rec.gpu_count or rs.scenario.hardware.gpu_count
     b = e.bands
     if rec.kind == "cheapest" and e.time is not None and e.time.wall_seconds is not None:

@@ -11,6 +11,7 @@ until the page is valid again. The user's invalid input stays on screen until th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
@@ -23,6 +24,9 @@ from ..edits import normalize
 from ..fields import FieldRow
 from ..qt_names import set_enum_property
 from ..theme import error_color
+
+if TYPE_CHECKING:  # count_input loads with the first field that uses it
+    from ..count_input import CountSpin, TokenCountSpin
 
 
 def key_label(key: str) -> str:
@@ -158,15 +162,15 @@ class PlannerPage(QWizardPage):
         elif self._problem is not None and self._problem[0] == key:
             self.set_problem(None)
 
-    def _count_finished(self, key: str, box: QWidget) -> None:
+    def _count_finished(self, key: str, box: CountSpin | TokenCountSpin) -> None:
         """Leaving a count field with unreadable text: Qt puts the last valid value back; the field stays
         marked with what was rejected (without blocking the page, whose value is valid again)."""
-        message = box.text_problem()  # type: ignore[attr-defined]
+        message = box.text_problem()
         if not message or self._problem is None or self._problem[0] != key:
             return
         self.set_problem(None)
-        box.validate(box.text(), 0)  # type: ignore[attr-defined] - the restored text: clears the reason
-        kept = self.tr("{0} Kept {1}.").format(message, box.text())  # type: ignore[attr-defined]
+        box.validate(box.text(), 0)  # the restored text: clears the reason
+        kept = self.tr("{0} Kept {1}.").format(message, box.text())
         self.rows[key].set_problem(kept)
 
     def catalog_changed(self) -> None:
@@ -179,8 +183,8 @@ class PlannerPage(QWizardPage):
     def _on_doc_changed(self) -> None:
         self.load()  # also after this page's own edit: derived values (e.g. a preset's fields) follow
 
-    def bind(self, key: str, text: str, setter: Setter) -> Callable[..., None]:
-        """A slot for a widget's change signal: ``setter`` makes the edit of ``key``."""
+    def bind(self, key: str, text: str, setter: Setter) -> Callable[..., bool]:
+        """A slot for a widget's change signal: ``setter`` makes the edit of ``key`` (True when it was made)."""
         return lambda *_args: self.edit_field(key, setter, text)
 
     def edit_field(self, key: str, setter: Setter, text: str) -> bool:
@@ -229,10 +233,10 @@ class PlannerPage(QWizardPage):
 
             message = for_users(message)
             self._problem = (key, message)
-            row = self.rows.get(key)
-            if row is not None:
-                row.set_problem(message)
-                where = row.name
+            found = self.rows.get(key)
+            if found is not None:
+                found.set_problem(message)
+                where = found.name
             else:
                 where = key_label(key) if key else ""
             color = error_color(self.palette())

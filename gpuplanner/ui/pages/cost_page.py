@@ -223,7 +223,7 @@ class CostPage(PlannerPage):
             self.bind(
                 f"cost.{key}",
                 self.tr("Change {0}").format(label.replace("&", "").rstrip(":")),
-                lambda s, k=key, ww=w: cost(**{k: ww.value()})(s),
+                lambda s: cost(**{key: w.value()})(s),  # key and w are this call's: no loop to bind them from
             )
         )
 

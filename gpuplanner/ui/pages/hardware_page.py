@@ -98,7 +98,7 @@ class HardwarePage(PlannerPage):
         self.gpu_list.setMinimumHeight(300)
         self._fill_catalog_lists()
         self.rows["hardware.candidates"] = row = Form().add(t("Candidates"), self.gpu_list)
-        cv.addWidget(row.error.parentWidget())
+        cv.addWidget(row.holder)
         self.chosen_label = QLabel()
         self.chosen_label.setWordWrap(True)
         cv.addWidget(self.chosen_label)

@@ -130,6 +130,7 @@ class ResultsPage(PlannerPage):
         if e is None:
             return
         mem, t, cost, cur, b = e.memory, e.time, e.cost, rs.currency, e.bands
+        assert mem is not None  # the engine gives every estimate its memory (core/engine.py, estimate)
         s = rs.scenario
         wall = t.wall_seconds if t else None
         shown = {

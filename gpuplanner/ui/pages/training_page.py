@@ -3,6 +3,7 @@ LoRA, inference settings, and the parallel layout (automatic or given)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from PySide6.QtWidgets import (
@@ -27,7 +28,7 @@ from ..document import ScenarioDocument
 from ..fields import INT_MAX, Form, counted, set_value, spin
 from ..framework_text import labels as framework_labels
 from ..framework_text import recompute_choices
-from .base import PlannerPage
+from .base import PlannerPage, Setter
 
 
 def whole(v: float) -> float:
@@ -35,7 +36,7 @@ def whole(v: float) -> float:
     return float(round(v))
 
 
-def combo(items: list[tuple[object, str]], tips: dict[object, str] | None = None) -> QComboBox:
+def combo(items: Sequence[tuple[object, str]], tips: dict[object, str] | None = None) -> QComboBox:
     from PySide6.QtCore import Qt
 
     c = QComboBox()
@@ -46,7 +47,7 @@ def combo(items: list[tuple[object, str]], tips: dict[object, str] | None = None
     return c
 
 
-def fill_combo(c: QComboBox, items: list[tuple[object, str]]) -> None:
+def fill_combo(c: QComboBox, items: Sequence[tuple[object, str]]) -> None:
     """Replace the items (signals blocked: the page shows the document afterwards)."""
     blocked = c.blockSignals(True)
     c.clear()
@@ -62,6 +63,16 @@ def set_combo(c: QComboBox, value: object) -> None:
 
 def wl(**changes: object):  # a setter changing workload fields
     return lambda s: replace(s, workload=replace(s.workload, **changes))
+
+
+def _data_setter(key: str, box: QComboBox) -> Setter:
+    """The edit setting workload field ``key`` to the box's current data, read when the edit is made."""
+    return lambda s: wl(**{key: box.currentData()})(s)
+
+
+def _checked_setter(key: str, box: QCheckBox) -> Setter:
+    """The edit setting workload field ``key`` to whether the box is ticked, read when the edit is made."""
+    return lambda s: wl(**{key: box.isChecked()})(s)
 
 
 class TrainingPage(PlannerPage):
@@ -299,7 +310,7 @@ class TrainingPage(PlannerPage):
                 self.bind(
                     f"workload.{key}",
                     t("Change {0}").format(key.replace("_", " ")),
-                    lambda s, k=key, b=box: wl(**{k: b.currentData()})(s),
+                    _data_setter(key, box),
                 )
             )
         for key, cb in (
@@ -312,7 +323,7 @@ class TrainingPage(PlannerPage):
                 self.bind(
                     f"workload.{key}",
                     t("Change {0}").format(key.replace("_", " ")),
-                    lambda s, k=key, c=cb: wl(**{k: c.isChecked()})(s),
+                    _checked_setter(key, cb),
                 )
             )
         self.lora_rank.valueChanged.connect(
@@ -386,7 +397,7 @@ class TrainingPage(PlannerPage):
         (self.by_dataset if by_dataset else self.by_tokens).setChecked(True)
         total = w.training_tokens or 0.0
         set_value(self.tokens, total)
-        set_value(self.dataset, w.dataset_tokens if by_dataset else total)
+        set_value(self.dataset, w.dataset_tokens if w.dataset_tokens is not None else total)  # by_dataset
         set_value(self.epochs, w.epochs or 1)
         set_value(self.seq_len, w.seq_len)
         set_value(self.micro, w.micro_batch or 0)

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
+
+if TYPE_CHECKING:
+    from ..resultset import SweepPoint
 
 MINUTE_SECONDS = 60.0
 HOUR_SECONDS = 3600.0
@@ -65,3 +69,15 @@ def time_scale(seconds: list[float], *, log: bool | None = None) -> TimeScale:
         return TimeScale(DAY_SECONDS, bool(log))
     lo, hi = min(usable), max(usable)
     return TimeScale(unit_for(hi), (hi / lo > LOG_SPREAD) if log is None else log)
+
+
+def shown_wall_seconds(p: SweepPoint) -> float:
+    """The wall clock of a sweep point on a plot: the time and Pareto plots show only points that have one."""
+    assert p.wall_seconds is not None
+    return p.wall_seconds
+
+
+def shown_job_cost(p: SweepPoint) -> float:
+    """The job cost of a sweep point on the Pareto plot, which shows only points that have one."""
+    assert p.job_cost is not None
+    return p.job_cost

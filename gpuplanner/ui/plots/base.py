@@ -86,9 +86,10 @@ class PlotPanel(QFrame):
         self.note.setWordWrap(True)
         self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.note.hide()
-        self.placeholder = QLabel(self.tr("Preparing the plot…"))
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setMinimumHeight(180)
+        placeholder = QLabel(self.tr("Preparing the plot…"))
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        placeholder.setMinimumHeight(180)
+        self.placeholder: QLabel | None = placeholder  # None once the plot has replaced it
         head = QHBoxLayout()
         head.setContentsMargins(0, 0, 0, 0)
         head.addWidget(self.title, 1)
@@ -98,7 +99,7 @@ class PlotPanel(QFrame):
         self._layout.setSpacing(2)
         self._layout.addLayout(head)
         self._layout.addWidget(self.note)
-        self._layout.addWidget(self.placeholder, 1)
+        self._layout.addWidget(placeholder, 1)
         self.setAccessibleName(self.panel_title())
         self.setMinimumSize(260, 220)
 
@@ -129,8 +130,10 @@ class PlotPanel(QFrame):
         vb_menu.addSeparator()
         vb_menu.addAction(self.tr("Save as PNG…"), lambda: self.export_dialog("png"))
         vb_menu.addAction(self.tr("Save as SVG…"), lambda: self.export_dialog("svg"))
-        self._layout.replaceWidget(self.placeholder, self.plot_widget)
-        self.placeholder.deleteLater()
+        placeholder = self.placeholder
+        assert placeholder is not None  # built in __init__; only this (run once, while not loaded) drops it
+        self._layout.replaceWidget(placeholder, self.plot_widget)
+        placeholder.deleteLater()
         self.placeholder = None
         plot_item = self.plot_widget.getPlotItem()
         for name in ("left", "bottom"):
@@ -407,7 +410,8 @@ class PlotPanel(QFrame):
             self.paint_export(painter)
         finally:
             painter.end()
-        if not img.save(str(path), "PNG"):
+        # PySide6's stub types the format as bytes, but its runtime accepts only str ("PNG"; b"PNG" raises)
+        if not img.save(str(path), "PNG"):  # type: ignore[call-overload]
             raise OSError(f"cannot write {path}")
 
     def _export_svg(self, path: Path) -> None:

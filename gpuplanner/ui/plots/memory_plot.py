@@ -3,7 +3,7 @@ verdict (fits, or short by) written above each bar in green or red. Hover a bar 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QColor, QCursor
@@ -18,6 +18,9 @@ from ..resultset import CandidateResult, ResultSet
 from ..theme import COMPONENT_COLORS, caution_color, status_colors
 from .base import PlotPanel
 
+if TYPE_CHECKING:
+    from gpuplanner.core.results import Estimate, MemoryBreakdown
+
 STACK = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
 BAR_WIDTH = 0.6
 LABEL_ROOM_PX = 110  # panel width per bar below which the verdict labels go compact (word and GiB only)
@@ -29,6 +32,18 @@ def tr(text: str) -> str:
 
 def short_name(c: CandidateResult) -> str:
     return c.gpu_name.replace("NVIDIA ", "").replace("AMD ", "").replace("Instinct ", "")
+
+
+def _estimate(c: CandidateResult) -> Estimate:
+    """The estimate of one of :meth:`MemoryPlot.rows`, which keeps only candidates with one and its memory."""
+    assert c.estimate is not None
+    return c.estimate
+
+
+def _memory(c: CandidateResult) -> MemoryBreakdown:
+    """The memory breakdown of one of :meth:`MemoryPlot.rows` (see :func:`_estimate`)."""
+    assert c.estimate is not None and c.estimate.memory is not None
+    return c.estimate.memory
 
 
 def two_lines(name: str) -> str:
@@ -89,7 +104,7 @@ class MemoryPlot(PlotPanel):
         bottom = [0.0] * n
         spans: list[dict[str, tuple[float, float]]] = [{} for _ in rows]
         for comp in STACK:
-            vals = [getattr(c.estimate.memory, comp) / fmt.GIB for c in rows]
+            vals = [getattr(_memory(c), comp) / fmt.GIB for c in rows]
             if not any(v > 0 for v in vals):
                 continue
             color = QColor(COMPONENT_COLORS[comp])
@@ -112,7 +127,7 @@ class MemoryPlot(PlotPanel):
             caps_x: list[float] = []
             caps_y: list[float] = []
             for i, c in enumerate(rows):
-                cap = c.estimate.memory.capacity / fmt.GIB
+                cap = _memory(c).capacity / fmt.GIB
                 caps_x += [i - 0.42, i + 0.42, float("nan")]
                 caps_y += [cap, cap, float("nan")]
             cap_line = self.item("capacity", lambda: pg.PlotDataItem(connect="finite"), legend=tr("Capacity"))
@@ -125,10 +140,11 @@ class MemoryPlot(PlotPanel):
         b_high: list[float] = []
         tops = list(bottom)
         for i, c in enumerate(rows):
-            b = c.estimate.bands.memory_total if c.estimate.bands is not None else None
+            bands = _estimate(c).bands
+            b = bands.memory_total if bands is not None else None
             if b is None:
                 continue
-            over = c.estimate.memory.overhead
+            over = _memory(c).overhead
             bx.append(float(i))
             by.append(bottom[i])
             b_low.append(max(0.0, bottom[i] - (b.low + over) / fmt.GIB))
@@ -151,12 +167,12 @@ class MemoryPlot(PlotPanel):
                 pen=pg.mkPen(fg, width=1.5),
             )
         for i, c in enumerate(rows):
-            mem = c.estimate.memory
+            e, mem = _estimate(c), _memory(c)
             cap = mem.capacity / fmt.GIB
             height = max(cap, tops[i])
             top = max(top, height)
-            word = fmt.fit_word(c.estimate.bands.fit_probability if c.estimate.bands else None, mem.fits)
-            room = headroom_band(c.estimate)
+            word = fmt.fit_word(e.bands.fit_probability if e.bands else None, mem.fits)
+            room = headroom_band(e)
             # "80%:" untranslated here: "80% 구간: −0.8–21.3" ran into the next bar's label
             rng = "" if room is None else f"80%: {fmt.gib_number(room.low)}–{fmt.gib_number(room.high)}"
             if compact:
@@ -167,8 +183,8 @@ class MemoryPlot(PlotPanel):
                 text = tr("{0}\nshort {1}").format(word, fmt.gib(-mem.headroom))
             if rng and not compact:
                 text += "\n" + rng
-            sure = (c.estimate.bands is None or c.estimate.bands.fit_probability is None) and mem.fits
-            sure = sure or bool(c.estimate.bands and (c.estimate.bands.fit_probability or 0.0) >= FIT_SURE)
+            sure = (e.bands is None or e.bands.fit_probability is None) and mem.fits
+            sure = sure or bool(e.bands and (e.bands.fit_probability or 0.0) >= FIT_SURE)
 
             def make_label() -> object:
                 label = pg.TextItem("", anchor=(0.5, 1.0))
@@ -207,8 +223,8 @@ class MemoryPlot(PlotPanel):
         for comp, (lo, hi) in spans.items():
             if lo <= y <= hi:
                 if comp == "headroom":
-                    return f"{c.gpu_name}\n" + tips.headroom(c.estimate)
-                return f"{c.gpu_name}\n" + tips.memory_component(c.estimate, comp)
+                    return f"{c.gpu_name}\n" + tips.headroom(_estimate(c))
+                return f"{c.gpu_name}\n" + tips.memory_component(_estimate(c), comp)
         return None
 
     def _hover(self, pos: QPointF) -> None:
@@ -228,13 +244,13 @@ class MemoryPlot(PlotPanel):
             return ""
         parts = []
         for c in self.rows(rs):
-            m = c.estimate.memory
+            e, m = _estimate(c), _memory(c)
             parts.append(
                 tr("{0}: {1} of {2}, {3}").format(
                     c.gpu_name,
                     fmt.gib(m.total + m.overhead),
                     fmt.gib(m.capacity),
-                    fmt.fit_word(c.estimate.bands.fit_probability if c.estimate.bands else None, m.fits),
+                    fmt.fit_word(e.bands.fit_probability if e.bands else None, m.fits),
                 )
             )
         return "; ".join(parts)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QToolTip
 
 from .. import formatting as fmt
 from ..resultset import ResultSet, SweepPoint
-from ._units import DAY_SECONDS, LOG_SPREAD, TimeScale, time_scale
+from ._units import DAY_SECONDS, LOG_SPREAD, TimeScale, shown_job_cost, shown_wall_seconds, time_scale
 from .base import PlotPanel
 from .memory_plot import short_name
 from .time_plot import gpu_color, gpu_symbol
@@ -28,7 +28,7 @@ DAYS_LOG = TimeScale(DAY_SECONDS, log=True)
 
 def x_of(p: SweepPoint, scale: TimeScale = DAYS_LOG) -> float:
     """Plot x of a point: log10 of its wall clock in the axis unit (days unless the plot picked another)."""
-    return scale.value(p.wall_seconds)
+    return scale.value(shown_wall_seconds(p))
 
 
 class ParetoPlot(PlotPanel):
@@ -78,14 +78,16 @@ class ParetoPlot(PlotPanel):
             self.set_note(note)
             self.retire()
             return
-        usable = [p for p in rs.sweep if p.fits and p.wall_seconds is not None and p.job_cost is not None]
-        no_price = sorted({p.gpu_id for p in rs.sweep if p.job_cost is None})
+        sweep = rs.sweep
+        assert sweep is not None  # else the note above
+        usable = [p for p in sweep if p.fits and p.wall_seconds is not None and p.job_cost is not None]
+        no_price = sorted({p.gpu_id for p in sweep if p.job_cost is None})
         self.set_note(tr("No on-demand price in the catalog for: {0}").format(", ".join(no_price)) if no_price else "")
         fg = self.foreground()
         # hours for a job of hours ("0.002 days" read badly), days from two days up
-        self.scale = time_scale([p.wall_seconds for p in usable], log=True)
+        self.scale = time_scale([shown_wall_seconds(p) for p in usable], log=True)
         self.set_label(item, "bottom", self.scale.axis_label())
-        costs = [p.job_cost for p in usable if p.job_cost > 0]
+        costs = [cost for cost in map(shown_job_cost, usable) if cost > 0]
         # a sweep to thousands of GPUs spans costs a hundredfold: linear, the cheap points lay on the axis
         self.log_cost = bool(costs) and min(costs) > 0 and max(costs) / min(costs) > LOG_SPREAD
         item.getAxis("left").log = self.log_cost
@@ -102,13 +104,13 @@ class ParetoPlot(PlotPanel):
                 ),
                 legend=short_name(c),
             )
-            self.set_data(scatter, [self.x_of(p) for p in pts], [self.y_of(p.job_cost) for p in pts])
+            self.set_data(scatter, [self.x_of(p) for p in pts], [self.y_of(shown_job_cost(p)) for p in pts])
             self.series[c.gpu_id] = scatter
             self._shown += pts
         self.front = [p for p in rs.pareto if p.job_cost is not None]  # the Plan's Pareto set (core.plan)
         if self.front:
             line = self.item("front", lambda: pg.PlotDataItem(), legend=tr("Pareto front"))
-            self.set_data(line, [self.x_of(p) for p in self.front], [self.y_of(p.job_cost) for p in self.front])
+            self.set_data(line, [self.x_of(p) for p in self.front], [self.y_of(shown_job_cost(p)) for p in self.front])
             line.setPen(pg.mkPen(fg, width=1.5, style=Qt.PenStyle.DashLine))
         mine = next(
             (
@@ -120,7 +122,9 @@ class ParetoPlot(PlotPanel):
         )
         if mine is not None:
             ring = self.item("yours", lambda: pg.ScatterPlotItem(size=18, symbol="o", brush=None))
-            self.set_data(ring, [self.x_of(mine)], [self.y_of(mine.job_cost)], pen=pg.mkPen(fg, width=2), brush=None)
+            self.set_data(
+                ring, [self.x_of(mine)], [self.y_of(shown_job_cost(mine))], pen=pg.mkPen(fg, width=2), brush=None
+            )
         self.retire()
         xs = [self.x_of(p) for p in self._shown]
         if xs:  # half a marker clear of the axes at both ends
@@ -129,7 +133,7 @@ class ParetoPlot(PlotPanel):
         else:
             self.auto_range(item, "x")
         if usable:  # from zero, with room for the ring round the top point (the legend is beside it)
-            ys = [self.y_of(p.job_cost) for p in usable]
+            ys = [self.y_of(shown_job_cost(p)) for p in usable]
             if self.log_cost:
                 lo, hi = min(ys), max(ys)
                 self.set_range(item, "y", lo - 0.08 * (hi - lo or 1), hi + 0.08 * (hi - lo or 1))
@@ -138,9 +142,8 @@ class ParetoPlot(PlotPanel):
 
     def point_text(self, p: SweepPoint) -> str:
         cur = self.results.currency if self.results else "USD"
-        name = (
-            self.results.candidate(p.gpu_id).gpu_name if self.results and self.results.candidate(p.gpu_id) else p.gpu_id
-        )
+        found = self.results.candidate(p.gpu_id) if self.results else None
+        name = found.gpu_name if found else p.gpu_id
         text = tr("{0} × {1}\n{2}, {3}\n{4}").format(
             p.gpu_count, name, fmt.days(p.wall_seconds), fmt.gpu_hours(p.gpu_hours), fmt.money(p.job_cost, cur)
         )
@@ -155,7 +158,7 @@ class ParetoPlot(PlotPanel):
             return
         best, dist = None, 12.0  # pixels
         for p in self._shown:
-            sp = vb.mapViewToScene(QPointF(self.x_of(p), self.y_of(p.job_cost)))
+            sp = vb.mapViewToScene(QPointF(self.x_of(p), self.y_of(shown_job_cost(p))))
             d = math.hypot(sp.x() - pos.x(), sp.y() - pos.y())
             if d < dist:
                 best, dist = p, d

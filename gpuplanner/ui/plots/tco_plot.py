@@ -51,9 +51,11 @@ class TcoPlot(PlotPanel):
         self.legend_beside(item)  # inside, the legend sat on the owning and reserved lines
         item.setMouseEnabled(x=False, y=False)
         item.hideButtons()
-        self.cursor = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen((128, 128, 128), style=Qt.PenStyle.DotLine))
+        self.cursor_line = pg.InfiniteLine(
+            angle=90, movable=False, pen=pg.mkPen((128, 128, 128), style=Qt.PenStyle.DotLine)
+        )
         self.readout_item = pg.TextItem("", anchor=(0, 0))
-        item.addItem(self.cursor, ignoreBounds=True)
+        item.addItem(self.cursor_line, ignoreBounds=True)
         item.addItem(self.readout_item, ignoreBounds=True)
         self._points: tuple = ()
         self.plot_widget.scene().sigMouseMoved.connect(self._hover)
@@ -81,6 +83,7 @@ class TcoPlot(PlotPanel):
             self.set_note(tr("No cost curve: {0}").format(why))
             self.retire()
             return
+        assert c.estimate is not None  # candidate() keeps only a primary with an estimate and its cost
         cost = c.estimate.cost
         points = tuple(getattr(cost, "utilization_curve", ()) or ())
         self._points = points
@@ -187,17 +190,19 @@ class TcoPlot(PlotPanel):
             return
         v = vb.mapSceneToView(pos)
         u = min(max(v.x() / 100, 0.0), 1.0)
-        self.cursor.setPos(100 * u)
+        self.cursor_line.setPos(100 * u)
         self.readout_item.setText(self.readout(u))
         (x0, x1), (y0, y1) = vb.viewRange()
         self.readout_item.setAnchor((1, 0) if u > 0.55 else (0, 0))
         self.readout_item.setPos(100 * u, y1)
 
     def describe(self) -> str:
-        c = self.candidate(self.results) if self.results else None
-        if c is None:
+        rs = self.results
+        c = self.candidate(rs) if rs else None
+        if c is None or rs is None:
             return ""
-        cost, cur = c.estimate.cost, self.results.currency
+        assert c.estimate is not None and c.estimate.cost is not None  # candidate() keeps only such a primary
+        cost, cur = c.estimate.cost, rs.currency
         return tr("On-demand {0}, owning {1}, break-even {2}").format(
             fmt.money(cost.cloud_on_demand, cur),
             fmt.money(getattr(cost, "onprem_tco", None), cur),

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QToolTip
 from .. import formatting as fmt
 from ..resultset import CandidateResult, ResultSet, SweepPoint
 from ..theme import SERIES_COLORS
-from ._units import DAY_SECONDS, time_scale
+from ._units import DAY_SECONDS, shown_wall_seconds, time_scale
 from .base import PlotPanel, keep_inside
 from .memory_plot import short_name
 
@@ -82,7 +82,7 @@ class TimePlot(PlotPanel):
         plotted = [
             (c, [p for p in rs.sweep_for(c.gpu_id) if p.fits and p.wall_seconds is not None]) for c in rs.candidates
         ]
-        times = [p.wall_seconds for _c, pts in plotted for p in pts]
+        times = [shown_wall_seconds(p) for _c, pts in plotted for p in pts]
         self.scale = time_scale(times + ([dl * DAY_SECONDS] if dl is not None else []))
         axis = item.getAxis("left")
         axis.log = self.scale.log
@@ -106,7 +106,7 @@ class TimePlot(PlotPanel):
                 legend=short_name(c),
             )
             xs = [math.log2(p.gpu_count) for p in pts]
-            self.set_data(curve, xs, [self.y_of(p.wall_seconds) for p in pts])
+            self.set_data(curve, xs, [self.y_of(shown_wall_seconds(p)) for p in pts])
             self.series[c.gpu_id] = curve
             self._band(c.gpu_id, color, xs, pts)
             self._shown += [(c, p) for p in pts]
@@ -142,7 +142,7 @@ class TimePlot(PlotPanel):
         self.set_note(banded if fitted else tr("The workload fits on none of the plotted GPU counts."))
         self.retire()
         self.auto_range(item, "x")
-        ys = [self.y_of(p.wall_seconds) for _c, p in self._shown] + self._band_tops
+        ys = [self.y_of(shown_wall_seconds(p)) for _c, p in self._shown] + self._band_tops
         if dl is not None:
             ys.append(self.y_of(dl * DAY_SECONDS))  # the deadline always in view, not off the top
         if ys:
@@ -158,7 +158,7 @@ class TimePlot(PlotPanel):
         """The 80% band of the wall clock (core.bands) shaded around one GPU's curve."""
         from ._pg import pg
 
-        banded = [(x, p.wall_seconds_band) for x, p in zip(xs, pts, strict=True) if p.wall_seconds_band is not None]
+        banded = [(x, band) for x, p in zip(xs, pts, strict=True) if (band := p.wall_seconds_band) is not None]
         if len(banded) < 2:
             return
         fill = QColor(color)
@@ -166,11 +166,11 @@ class TimePlot(PlotPanel):
         low = self.item(f"band-low:{gpu_id}", lambda: pg.PlotCurveItem(pen=pg.mkPen(None)))
         high = self.item(f"band-high:{gpu_id}", lambda: pg.PlotCurveItem(pen=pg.mkPen(None)))
         bx = [x for x, _b in banded]
-        self.set_data(low, bx, [self.y_of(max(b.low, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
-        self.set_data(high, bx, [self.y_of(max(b.high, 1.0)) for _x, b in banded])  # type: ignore[union-attr]
+        self.set_data(low, bx, [self.y_of(max(b.low, 1.0)) for _x, b in banded])
+        self.set_data(high, bx, [self.y_of(max(b.high, 1.0)) for _x, b in banded])
         shade = self.item(f"band:{gpu_id}:{fill.name()}", lambda: pg.FillBetweenItem(low, high, brush=fill))
         shade.setZValue(-10)  # under the curves and their markers
-        self._band_tops += [self.y_of(b.high) for _x, b in banded]  # type: ignore[union-attr]
+        self._band_tops += [self.y_of(b.high) for _x, b in banded]
 
     def point_text(self, c: CandidateResult, p: SweepPoint) -> str:
         text = tr("{0} × {1}\n{2}, {3}").format(
@@ -184,7 +184,7 @@ class TimePlot(PlotPanel):
         vb = self.plot_widget.getPlotItem().getViewBox()
         best, dist = None, radius_px
         for c, p in self._shown:
-            sp = vb.mapViewToScene(QPointF(math.log2(p.gpu_count), self.y_of(p.wall_seconds)))
+            sp = vb.mapViewToScene(QPointF(math.log2(p.gpu_count), self.y_of(shown_wall_seconds(p))))
             d = math.hypot(sp.x() - scene_pos.x(), sp.y() - scene_pos.y())
             if d < dist:
                 best, dist = (c, p), d
