@@ -74,6 +74,6 @@ def test_a_pinned_layout_says_how_many_gpus_its_global_batch_allows() -> None:
             "parallel": {"tp": 8, "zero": 3},
         }
     )
-    r = smallest_count(s, load_catalog(use_user_layer=False), "a100-sxm-80gb", 30.0)
+    r = smallest_count(s, load_catalog(use_user_layer=False), "a100-sxm-80gb", 5.0)
     assert r.gpu_count is None and r.reason is not None
     assert "global batch 256" in r.reason and "at most 2,048 GPUs" in r.reason and "tp 8" in r.reason
