@@ -48,6 +48,9 @@
   three-launch count was measured and rejected, docs/estimation_time.md). Assumptions: the figure (an AMD GPU,
   HIP) holds for CUDA; `create_tensor`'s per-expert allocations are left out. The casts' bytes stay with the
   memory-bound passes (fp8_kernels.py); the floor is compared with the GEMM math only.
+- Expert biases (models with linear biases, GPT-OSS): TEGroupedMLP adds fc2's bias per local expert in eager
+  PyTorch (`_apply_bias`), 14 element passes over the k·h expert outputs per token per MoE layer
+  (EXPERT_BIAS_ELEMENT_PASSES, below); fc1's bias is in TE's GEMM epilogue.
 """
 
 from __future__ import annotations
