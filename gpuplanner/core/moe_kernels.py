@@ -48,6 +48,9 @@
   three-launch count was measured and rejected, docs/estimation_time.md). Assumptions: the figure (an AMD GPU,
   HIP) holds for CUDA; `create_tensor`'s per-expert allocations are left out. The casts' bytes stay with the
   memory-bound passes (fp8_kernels.py); the floor is compared with the GEMM math only.
+- Expert biases (models with linear biases, GPT-OSS): TEGroupedMLP adds fc2's bias per local expert in eager
+  PyTorch (`_apply_bias`), 14 element passes over the k·h expert outputs per token per MoE layer
+  (EXPERT_BIAS_ELEMENT_PASSES, below); fc1's bias is in TE's GEMM epilogue.
 """
 
 from __future__ import annotations
@@ -124,6 +127,30 @@ def permutation_bytes_per_token(model: ModelSpec, ep: object, element_bytes: flo
     ops = np.where(local_experts > 1, 4.0, 2.0)  # permute + unpermute, plus the two sorts when > 1 local expert
     moved = 2.0 * ops * model.experts_active * model.hidden * element_bytes * 2.0  # read + write, fwd + bwd
     return moved + ROUTER_PASSES * model.experts * 4.0
+
+
+# Megatron-Core `TEGroupedMLP._apply_bias` (megatron/core/transformer/moe/experts.py at 92c8482): with
+# `add_bias_linear` (GPT-OSS: Megatron-Bridge 00b7660 `gpt_oss_provider.py`) fc1's bias is applied inside TE's
+# GroupedLinear (`skip_bias_add=False`: GEMM epilogue, its gradient in the wgrad epilogue), but fc2 returns its
+# bias (`skip_bias_add=True`) and the layer adds it per local expert in eager PyTorch:
+# `torch.cat([t + b * p for t, b, p in zip(split(out), biases, split(probs))])`, the routing weight p scaling the
+# bias. Each eager op reads its inputs and writes its output once (element bytes e, the probs and bias vectors
+# negligible): forward `b * p` writes the k·h rows (1e), `t + ·` reads two and writes one (3e), `cat` reads and
+# writes (2e); backward (torch/csrc/autograd derivatives.yaml: mul, add, cat, split) the split's gradient is a
+# `cat` of the per-expert gradients (2e), the bias gradient `(g * p).sum(0)` and the probs gradient
+# `(g * b).sum(-1)` each a product and a reduction (3e + 3e; the probs come from the router's softmax, so they
+# require grad). The probs are in the logits' dtype (`TopKRouter` softmax `.type_as(logits)`, no
+# `moe_router_dtype` in the GPT-OSS recipes), so nothing is promoted to fp32. 14 element passes over the k·h
+# elements per token per MoE layer, at memory speed.
+EXPERT_BIAS_ELEMENT_PASSES = 14.0
+
+
+def expert_bias_bytes_per_token(model: ModelSpec, element_bytes: float, *, fused_kernels: bool) -> float:
+    """Bytes of Megatron-Core's eager per-expert fc2 bias add per token per MoE layer, forward + backward (zero
+    without linear biases, and outside the Megatron/TE kernel family, whose TEGroupedMLP this is)."""
+    if not (model.linear_bias and fused_kernels and model.is_moe):
+        return 0.0
+    return EXPERT_BIAS_ELEMENT_PASSES * model.experts_active * model.hidden * element_bytes
 
 
 def routed_gemm_seconds(

@@ -40,6 +40,7 @@ from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .moe_dispatch import a2a_seconds
 from .moe_kernels import (
+    expert_bias_bytes_per_token,
     expert_gemm_width,
     expert_shards,
     expert_tensor_parallel,
@@ -368,7 +369,9 @@ def step_times(
     t_fp8 = _fp8_cast_seconds(model, w, tokens_mb / cp, tp, stage_layers, fp8_weights, hbm) if fp8 else 0.0 * tp
     if model.is_moe:
         moe_share = model.moe_layers / L
-        t_perm = tok * stage_layers * moe_share * permutation_bytes_per_token(model, ep, e) / hbm
+        moe_bytes = permutation_bytes_per_token(model, ep, e)
+        moe_bytes = moe_bytes + expert_bias_bytes_per_token(model, e, fused_kernels=impl == "fused")
+        t_perm = tok * stage_layers * moe_share * moe_bytes / hbm
     else:
         t_perm = 0.0 * tp
     t_mb = t_gemm + t_attn + t_elem + t_softmax + t_loss + t_weights + t_fp8 + t_perm + t_fixed
