@@ -288,15 +288,19 @@ def recommend(s: Scenario, candidates: tuple[Candidate, ...], deadline: Mapping[
     ones with fit probability ≥ FIT_SURE_PROBABILITY compete when there are any (issue #19: a cheaper
     configuration that fits on the point estimate alone is a gamble); otherwise all, and the reason says how
     likely the chosen one is to fit."""
+    # the reason names each GPU by its catalog display name, as the app and the workbook do; `gpu` stays the id
+    names = {c.gpu: c.gpu_name or c.gpu for c in candidates}
     if deadline:
-        return _recommend_for_deadline(s, deadline)
+        return _recommend_for_deadline(s, deadline, names)
     return _recommend_at_count(s, candidates)
 
 
-def _recommend_for_deadline(s: Scenario, deadline: Mapping[str, DeadlineAnswer]) -> Recommendation:
+def _recommend_for_deadline(
+    s: Scenario, deadline: Mapping[str, DeadlineAnswer], names: Mapping[str, str]
+) -> Recommendation:
     met = [d for d in deadline.values() if d.gpu_count is not None]
     if not met:
-        why = "; ".join(f"{d.gpu}: {d.reason}" for d in deadline.values() if d.reason)
+        why = "; ".join(f"{names.get(d.gpu, d.gpu)}: {d.reason}" for d in deadline.values() if d.reason)
         text = f"no candidate meets the {s.workload.deadline_days:g}-day deadline ({why})"
         return Recommendation("none", None, None, text)
 
@@ -311,11 +315,17 @@ def _recommend_for_deadline(s: Scenario, deadline: Mapping[str, DeadlineAnswer])
         "deadline",
         best.gpu,
         best.gpu_count,
-        f"{best.gpu_count:,} × {best.gpu} meet the {s.workload.deadline_days:g}-day deadline at the lowest job "
-        f"cost ({_days(best.wall_seconds or 0.0)}{price}){_unsure_text(best.fit_probability, not sure)}",
+        f"{best.gpu_count:,} × {names.get(best.gpu, best.gpu)} {_verb(best.gpu_count or 0, 'meet')} the "
+        f"{s.workload.deadline_days:g}-day deadline at the lowest job cost ({_days(best.wall_seconds or 0.0)}{price})"
+        + _unsure_text(best.fit_probability, not sure),
         rent=True,
         unsure=not sure,
     )
+
+
+def _verb(n: int, plural: str) -> str:
+    """The verb agreeing with "n × GPU": "1 × RTX 4090 fits", "64 × H100 fit"."""
+    return plural + "s" if n == 1 else plural
 
 
 def _unsure_text(probability: float | None, unsure: bool) -> str:
@@ -342,7 +352,8 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
             "closest",
             closest.gpu,
             n,
-            f"none fits on {n:,} GPUs; {closest.gpu} comes closest, {short / 2**30:.1f} GiB short per GPU",
+            f"none fits on {n:,} GPU{'' if n == 1 else 's'}; {closest.gpu_name or closest.gpu} comes closest, "
+            f"{short / 2**30:.1f} GiB short per GPU",
             shortfall_bytes=short,
         )
     sure = [(c, e) for c, e in fitting if is_sure(fit_probability_of(e))]
@@ -358,8 +369,8 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
             "cheapest",
             best.gpu,
             n,
-            f"{n:,} × {best.gpu} fit and run the job at the lowest cost among the candidates{price}"
-            + _unsure_text(fit_probability_of(e), unsure),
+            f"{n:,} × {best.gpu_name or best.gpu} {_verb(n, 'fit')} and {_verb(n, 'run')} the job at the lowest "
+            f"cost among the candidates{price}" + _unsure_text(fit_probability_of(e), unsure),
             rent=rent,
             unsure=unsure,
         )
@@ -370,7 +381,7 @@ def _recommend_at_count(s: Scenario, candidates: tuple[Candidate, ...]) -> Recom
         "fits",
         chosen.gpu,
         n,
-        f"{n:,} × {chosen.gpu} fit with the most room among the candidates"
+        f"{n:,} × {chosen.gpu_name or chosen.gpu} {_verb(n, 'fit')} with the most room among the candidates"
         + _unsure_text(fit_probability_of(chosen.estimate), unsure),
         unsure=unsure,
     )
