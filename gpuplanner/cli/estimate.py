@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import InputError
@@ -36,8 +38,48 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
-        print(human(doc, framework_line(scenario, result), headroom=headroom_band(result)))
+        gpu = catalog.gpu(doc["gpu"])
+        planned = catalog.gpu(scenario.hardware.gpu)
+        hardware = Hardware(scenario.hardware.gpu_count, gpu.name, gpu.id, planned.name, planned.id)
+        print(
+            human(
+                doc,
+                framework_line(scenario, result),
+                headroom=headroom_band(result),
+                hardware=hardware,
+                cost_basis=cost_basis(scenario),
+            )
+        )
     return EXIT_OK
+
+
+@dataclass(frozen=True)
+class Hardware:
+    """The GPUs an estimate ran on and the scenario's own GPU, by catalog display name and id."""
+
+    gpu_count: int
+    gpu_name: str
+    gpu_id: str
+    scenario_gpu_name: str
+    scenario_gpu_id: str
+
+    @property
+    def overridden(self) -> bool:
+        return self.gpu_id != self.scenario_gpu_id
+
+
+def cost_basis(scenario: Any) -> str:
+    """What the cloud figure covers: the horizon at the utilization (spec §4.3.1 `cloud_on_demand`)."""
+    c = scenario.cost
+    years = "year" if c.horizon_years == 1 else "years"
+    return f"{c.horizon_years:g} {years} at {100 * c.utilization:g}% utilization"
+
+
+def headline(name: str, hw: Hardware | None) -> str:
+    """The scenario's name; with --gpu naming another GPU, which GPU the numbers are for instead."""
+    if hw is None or not hw.overridden:
+        return name
+    return f"{name}: estimated on {hw.gpu_count:,} × {hw.gpu_name} instead of the scenario's {hw.scenario_gpu_name}"
 
 
 def framework_line(scenario: Any, result: Any) -> str | None:
@@ -75,18 +117,33 @@ def _chance(p: float | None) -> str:
     return "" if p is None else f", fit probability {math.floor(100 * p)}%"
 
 
-def human(doc: dict[str, Any], framework: str | None = None, *, headroom: Any = None) -> str:
-    """``headroom``: the headroom's 80% band (core.plan.headroom_band), shown after the headroom."""
+def _layout(p: dict[str, Any]) -> str:
+    # inference has no ZeRO stage, micro-batch or recompute (null in the JSON): the line leaves them out
+    keys = ("tp", "pp", "cp", "ep", "dp", "zero", "micro_batch", "recompute")
+    return " ".join(f"{k}={p[k]}" for k in keys if p.get(k) is not None)
+
+
+def human(
+    doc: dict[str, Any],
+    framework: str | None = None,
+    *,
+    headroom: Any = None,
+    hardware: Hardware | None = None,
+    cost_basis: str | None = None,
+) -> str:
+    """``headroom``: the headroom's 80% band (core.plan.headroom_band), shown after the headroom; ``hardware``:
+    the GPUs by display name (headline and hardware line); ``cost_basis``: what the cloud figure covers."""
     from ..core.plan import fit_word
 
     gib = 2**30
     m, t, p = doc["memory"], doc["time"], doc["parallel"]
-    lines = [
-        f"{doc['scenario']} on {doc['gpu']}",
+    lines = [headline(doc["scenario"], hardware)]
+    if hardware is not None:
+        lines.append(f"  hardware     {hardware.gpu_count:,} × {hardware.gpu_name} ({hardware.gpu_id})")
+    lines += [
         f"  model        {doc['model']['params'] / 1e9:.2f}B parameters "
         f"({doc['model']['trainable_params'] / 1e9:.3g}B trainable)",
-        f"  layout       tp={p['tp']} pp={p['pp']} cp={p['cp']} ep={p['ep']} dp={p['dp']} zero={p['zero']} "
-        f"micro_batch={p['micro_batch']} recompute={p['recompute']}",
+        f"  layout       {_layout(p)}",
     ]
     if framework:
         lines.append(framework)
@@ -120,16 +177,63 @@ def human(doc: dict[str, Any], framework: str | None = None, *, headroom: Any = 
     sv = doc.get("serving")
     if sv:
         lines.append(_serving_line(sv, doc["currency"]))
-    c = doc["cost"]
-    if c.get("onprem_tco") is not None:
-        cur = doc["currency"]
-        lines.append(
-            f"  cost         cloud on-demand {c['cloud_on_demand']:,.0f} {cur}, on-prem TCO "
-            f"{c['onprem_tco']:,.0f} {cur}; job at on-demand prices "
-            f"{c['job_cloud_on_demand'] or 0:,.0f} {cur}"
-            + (_range(doc, "job_cloud_on_demand", 1, ",.0f") if c.get("job_cloud_on_demand") is not None else "")
-        )
+    cost = cost_line(doc, cost_basis)
+    if cost:
+        lines.append(cost)
     return "\n".join(lines)
+
+
+# the figures of the cost line, in the order shown (spec §4.3.1)
+_COST_FIGURES = (
+    ("cloud_on_demand", "cloud on-demand"),
+    ("onprem_tco", "on-prem TCO"),
+    ("job_cloud_on_demand", "job at on-demand prices"),
+)
+_MISSING_INPUT = re.compile(r"(\w+) \(([^()]*)\)")
+
+
+def _why_missing(reason: str) -> str:
+    """A `cost.missing` reason ("missing: a (why a); b (why b)") shortened to the first input with its why and
+    the names of the others."""
+    found = _MISSING_INPUT.findall(reason)
+    if not found:
+        return reason.removeprefix("missing: ")
+    (first, why), others = found[0], [name for name, _ in found[1:]]
+    rest = (
+        ""
+        if not others
+        else (f" and {others[0]}" if len(others) == 1 else f", {', '.join(others[:-1])} and {others[-1]}")
+    )
+    return f"missing {first} ({why}){rest}"
+
+
+def cost_line(doc: dict[str, Any], basis: str | None = None) -> str | None:
+    """Every known figure of the line, then each unknown one with why it is unknown (the JSON's `cost.missing`):
+    one line, or None when the document has no cost figure and no reason."""
+    c, cur = doc["cost"], doc["currency"]
+    missing = c.get("missing") or {}
+    known, unknown = [], []
+    for key, label in _COST_FIGURES:
+        if key == "job_cloud_on_demand" and doc.get("serving"):
+            continue  # a deployment serves; it runs no job (its cost per million tokens is on the serving line)
+        value = c.get(key)
+        if value is not None:
+            text = f"{label} {value:,.0f} {cur}"
+            if key == "cloud_on_demand" and basis:
+                text += f" ({basis})"
+            if key == "job_cloud_on_demand":
+                text += _range(doc, key, 1, ",.0f")
+            known.append(text)
+        elif key in missing:
+            unknown.append((label, _why_missing(missing[key])))
+    if not known and not unknown:
+        return None
+    # the same reason for several figures is said once
+    reasons: dict[str, list[str]] = {}
+    for label, why in unknown:
+        reasons.setdefault(why, []).append(label)
+    said = [f"{' and '.join(labels)} not known: {why}" for why, labels in reasons.items()]
+    return "  cost         " + "; ".join(known + said)
 
 
 def _serving_line(sv: dict[str, Any], currency: str) -> str:
