@@ -116,10 +116,14 @@ def _band(b: Band | None, unit: float, spec: str) -> str:
     return "" if b is None else f" (80%: {b.low / unit:{spec}}–{b.high / unit:{spec}})"
 
 
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"
+
+
 def _candidate_lines(p: Plan) -> list[str]:
     """Each candidate at the scenario's count: the fit word, headroom, wall clock and job cost with their 80%
     bands (issue #19)."""
-    lines = [f"  candidates at {p.scenario.hardware.gpu_count:,} GPUs (80% bands)"]
+    lines = [f"  candidates at {_plural(p.scenario.hardware.gpu_count, 'GPU')} (80% bands)"]
     for c in p.candidates:
         e = c.estimate
         if e is None or e.memory is None:
@@ -140,29 +144,97 @@ def _candidate_lines(p: Plan) -> list[str]:
     return lines
 
 
+# The memory columns, named as estimate's memory lines and the app's memory-figure names name them (spec §4.3
+# `memory`): the allocated peak (`total`, estimate's lead figure) and what nvidia-smi shows (`total + overhead`,
+# the figure that must stay within the capacity; headroom = capacity − it).
+MEMORY_HEAD = f"{'peak GiB':>8} {'nvidia-smi GiB':>14} {'headroom':>8}"
+
+
+def _memory_cells(x: RankedLayout) -> str:
+    m = x.memory
+    return f"{m.total / GIB:>8.1f} {(m.total + m.overhead) / GIB:>14.1f} {m.headroom / GIB:>8.1f}"
+
+
+def _training_table(r: PlanResult) -> list[str]:
+    lines = [
+        f"  {'#':>3} {'tp':>3} {'pp':>3} {'cp':>3} {'ep':>3} {'dp':>5} {'zero':>4} {'mb':>3} "
+        f"{'recompute':<12} {MEMORY_HEAD} {'tokens/s':>12} {'MFU':>6} {'step s':>8} {'days':>7}"
+    ]
+    for i, x in enumerate(r.layouts, 1):
+        lay, t = x.layout, x.time
+        mfu = "-" if t.mfu is None else f"{100 * t.mfu:.1f}%"
+        days = None if t.wall_seconds is None else t.wall_seconds / 86400
+        lines.append(
+            f"  {i:>3} {lay.tp:>3} {lay.pp:>3} {lay.cp:>3} {lay.ep:>3} {lay.dp:>5} {lay.zero:>4} "
+            f"{lay.micro_batch:>3} {lay.recompute:<12} {_memory_cells(x)} {_fmt(t.tokens_per_second, ',.0f'):>12} "
+            f"{mfu:>6} {_fmt(t.step_seconds, '.2f'):>8} {_fmt(days, '.1f'):>7}"
+        )
+    return lines
+
+
+def _serving_table(r: PlanResult) -> list[str]:
+    """Inference: the layouts by memory only (no ZeRO, micro-batch, recompute or training time)."""
+    lines = [f"  {'#':>3} {'tp':>3} {'pp':>3} {'cp':>3} {'ep':>3} {'dp':>5} {MEMORY_HEAD}"]
+    for i, x in enumerate(r.layouts, 1):
+        lay = x.layout
+        lines.append(f"  {i:>3} {lay.tp:>3} {lay.pp:>3} {lay.cp:>3} {lay.ep:>3} {lay.dp:>5} {_memory_cells(x)}")
+    return lines
+
+
+def _serving_lines(p: Plan) -> list[str]:
+    """Inference: each candidate's serving estimate (spec §4.3 `serving`) at the scenario's count and batch."""
+    from ..core.report import estimate_document
+
+    w, cur = p.scenario.workload, p.currency
+    # batch = "max": as many sequences as the KV cache holds (the `sequences` column)
+    batch = "as many sequences as the KV cache holds" if isinstance(w.batch, str) else _plural(w.batch, "sequence")
+    lines = [
+        f"  serving at {_plural(p.scenario.hardware.gpu_count, 'GPU')}, {batch} at once, at full load",
+        f"    {'GPU':<18} {'KV tokens':>11} {'max seqs':>9} {'output tok/s':>12} {'TTFT ms':>8} {'TPOT ms':>8} "
+        f"{cur + '/M tokens':>12} {'owned':>7}",
+    ]
+    hint = False
+    for c in p.candidates:
+        if c.estimate is None or c.estimate.memory is None:
+            continue
+        sv = estimate_document(c.estimate, p.scenario.name).get("serving")
+        if not sv:
+            continue
+        hint = hint or sv.get("output_tokens_per_second") is None
+        ttft = None if sv.get("ttft_seconds") is None else 1e3 * sv["ttft_seconds"]
+        tpot = None if sv.get("tpot_seconds") is None else 1e3 * sv["tpot_seconds"]
+        lines.append(
+            f"    {c.gpu:<18} {sv['kv_cache_tokens']:>11,} {sv['max_concurrent_sequences']:>9,} "
+            f"{_fmt(sv.get('output_tokens_per_second'), ',.0f'):>12} {_fmt(ttft, ',.0f'):>8} {_fmt(tpot, ',.1f'):>8} "
+            f"{_fmt(sv.get('cost_per_million_output_tokens'), ',.2f'):>12} "
+            f"{_fmt(sv.get('cost_per_million_output_tokens_owned'), ',.2f'):>7}"
+        )
+    if hint:
+        lines.append("    give workload.input_len and output_len for throughput, latency and cost per million tokens")
+    else:
+        lines.append(f"    {cur}/M tokens: per million output tokens renting on demand; owned: on owned servers")
+    return lines
+
+
+def _gpu_name(p: Plan, gpu: str) -> str:
+    c = p.candidate(gpu)
+    return c.gpu_name if c is not None and c.gpu_name else gpu
+
+
 def human(r: PlanResult, p: Plan) -> str:
     name, currency = p.scenario.name, p.currency
-    lines = [f"{name}: {r.gpu_count:,} × {r.gpu}", f"  {r.searched:,} layouts searched, {r.feasible:,} fit"]
+    inference = p.scenario.workload.method == "inference"
+    lines = [
+        f"{name}: {r.gpu_count:,} × {_gpu_name(p, r.gpu)} ({r.gpu})",
+        f"  {_plural(r.searched, 'layout')} searched, {r.feasible:,} {'fits' if r.feasible == 1 else 'fit'}",
+    ]
     if not r.layouts:
         lines.append(f"  nothing fits: {r.reason}")
     else:
-        head = (
-            f"  {'#':>3} {'tp':>3} {'pp':>3} {'cp':>3} {'ep':>3} {'dp':>5} {'zero':>4} {'mb':>3} "
-            f"{'recompute':<12} {'GiB/GPU':>8} {'headroom':>8} {'tokens/s':>12} {'MFU':>6} {'step s':>8} "
-            f"{'days':>7}"
-        )
-        lines.append(head)
-        for i, x in enumerate(r.layouts, 1):
-            lay, m, t = x.layout, x.memory, x.time
-            mfu = "-" if t.mfu is None else f"{100 * t.mfu:.1f}%"
-            days = None if t.wall_seconds is None else t.wall_seconds / 86400
-            lines.append(
-                f"  {i:>3} {lay.tp:>3} {lay.pp:>3} {lay.cp:>3} {lay.ep:>3} {lay.dp:>5} {lay.zero:>4} "
-                f"{lay.micro_batch:>3} {lay.recompute:<12} {(m.total + m.overhead) / GIB:>8.1f} "
-                f"{m.headroom / GIB:>8.1f} {_fmt(t.tokens_per_second, ',.0f'):>12} {mfu:>6} "
-                f"{_fmt(t.step_seconds, '.2f'):>8} {_fmt(days, '.1f'):>7}"
-            )
+        lines += _serving_table(r) if inference else _training_table(r)
     lines += _candidate_lines(p)
+    if inference:
+        lines += _serving_lines(p)
     days_given = p.scenario.workload.deadline_days
     if p.deadline and days_given is not None:
         lines.append(f"  deadline {days_given:g} days: smallest GPU count per GPU type")
