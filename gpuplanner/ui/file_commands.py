@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -18,6 +19,22 @@ from gpuplanner.core.scenario import Scenario
 from . import dialogs
 from .recent_files import remember
 from .settings_keys import EXPORT_FOLDER_KEY, SCENARIO_FOLDER_KEY, new_scenario_defaults
+
+if TYPE_CHECKING:  # names for annotations only: none of them load with this module
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMainWindow
+
+    from .compare import CompareDialog
+    from .document import ScenarioDocument
+    from .estimator import EstimateRunner
+    from .resultset import ResultSet
+    from .wizard import PlanningWizard
+
+    # what mypy checks the mixin against: the QMainWindow it is mixed into (at run time its base is object,
+    # so that MainWindow's bases and their order stay FileCommands, QMainWindow)
+    _WindowBase = QMainWindow
+else:
+    _WindowBase = object
 
 
 def export_function():
@@ -60,8 +77,16 @@ def read_default(path: Path) -> Scenario:
     return read_scenario(path)
 
 
-class FileCommands:
+class FileCommands(_WindowBase):
     """File menu commands; mixed into the main window (a QMainWindow)."""
+
+    # the window's parts these commands use (MainWindow.__init__ sets them)
+    doc: ScenarioDocument
+    settings: QSettings
+    wizard: PlanningWizard
+    runner: EstimateRunner
+    compare_dialogs: list[CompareDialog]
+    shown_results: ResultSet | None
 
     def _scenario_folder(self) -> str:
         """Where the file dialogs start: the open file's folder, the last one used, else Documents."""

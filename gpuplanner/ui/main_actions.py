@@ -16,6 +16,9 @@ from .theme import THEMES
 from .wizard import Pages
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
     from .main_window import MainWindow
 
 
@@ -29,6 +32,19 @@ def write_launch_config(w: MainWindow) -> None:
     from .config_actions import write_launch_config as run
 
     run(w)
+
+
+# slots made by functions rather than lambdas with default arguments in the loops (mypy infers no type for those)
+def _go_to(w: MainWindow, step: int) -> Callable[[], None]:
+    return lambda: w.wizard.go_to(Pages(step))
+
+
+def _set_theme(w: MainWindow, theme: str) -> Callable[[], None]:
+    return lambda: w.set_theme(theme)
+
+
+def _open_example(w: MainWindow, path: Path) -> Callable[[], object]:
+    return lambda: w.open_example(path)
 
 
 def build_menus(w: MainWindow) -> None:
@@ -75,14 +91,14 @@ def build_menus(w: MainWindow) -> None:
     view_menu = bar.addMenu(t("&View"))
     steps = view_menu.addMenu(t("&Go to Step"))
     for i, name in enumerate(w.wizard.step_names()):
-        steps.addAction(f"&{i + 1} {name}", QKeySequence(f"Ctrl+{i + 1}"), lambda i=i: w.wizard.go_to(Pages(i)))
+        steps.addAction(f"&{i + 1} {name}", QKeySequence(f"Ctrl+{i + 1}"), _go_to(w, i))
     theme_menu = view_menu.addMenu(t("&Theme"))
     group = QActionGroup(w)
     current = str(w.settings.value(THEME_KEY, "system"))
     labels = {"system": t("&System"), "light": t("&Light"), "dark": t("&Dark")}
-    w.theme_actions: dict[str, QAction] = {}
+    w.theme_actions = {}
     for theme in THEMES:
-        act = theme_menu.addAction(labels[theme], lambda th=theme: w.set_theme(th))
+        act = theme_menu.addAction(labels[theme], _set_theme(w, theme))
         act.setCheckable(True)
         act.setChecked(theme == current)
         group.addAction(act)
@@ -106,7 +122,7 @@ def fill_examples_menu(w: MainWindow) -> None:
     w.examples_menu.clear()
     files = example_files()
     for path in files:
-        act = w.examples_menu.addAction(example_title(path), lambda p=path: w.open_example(p))
+        act = w.examples_menu.addAction(example_title(path), _open_example(w, path))
         act.setToolTip(str(path))
         act.setStatusTip(str(path))
     if not files:

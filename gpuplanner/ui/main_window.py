@@ -14,11 +14,12 @@ Tools › Catalog editor, Edit › Preferences, and the window's geometry and la
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from gpuplanner.core.errors import FileAccessError, InputError
 
@@ -36,9 +37,17 @@ from .theme import apply_theme
 from .undo import UndoKeysFilter
 from .wizard import Pages, WizardPanel
 
-if TYPE_CHECKING:  # the catalog package and the result set load after the first paint
+if TYPE_CHECKING:  # the catalog package, the result set and the views below load after the first paint
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QMenu
+
     from gpuplanner.core.catalog import Catalog
 
+    from .catalog_editor import CatalogEditor
+    from .catalog_session import CatalogSession
+    from .compare import CompareDialog
+    from .plots.base import PlotPanel
+    from .results_view import ResultsView
     from .resultset import ResultSet
 
 __all__ = ["MainWindow", "export_function", "read_default"]
@@ -50,9 +59,34 @@ def _default_path():
     return default_scenario_path()
 
 
+def _export_dialog(panel: PlotPanel, kind: str) -> Callable[[], object]:
+    """File › Export Plot's slot for one panel (a function, not a loop's lambda: mypy infers no type for those)."""
+    return lambda: panel.export_dialog(kind)
+
+
 class MainWindow(FileCommands, QMainWindow):
     firstPainted = Signal()
     recoveryChecked = Signal(bool)  # True when work from a crashed session was restored
+
+    # the menus and actions main_actions.build_menus makes (called from __init__)
+    new_action: QAction
+    open_action: QAction
+    recent_menu: QMenu
+    examples_menu: QMenu
+    compare_action: QAction
+    import_config_action: QAction
+    save_action: QAction
+    save_as_action: QAction
+    export_action: QAction
+    plots_menu: QMenu
+    quit_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    preferences_action: QAction
+    theme_actions: dict[str, QAction]
+    catalog_action: QAction
+    launch_action: QAction
+    about_action: QAction
 
     def __init__(self, doc: ScenarioDocument, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,9 +94,9 @@ class MainWindow(FileCommands, QMainWindow):
         self.settings = settings or QSettings()
         self.runner = EstimateRunner(doc, self)
         self.autosave = Autosaver(doc, self.settings, self)
-        self.catalog_session = None  # CatalogSession, made when the catalog editor first opens
-        self.catalog_editor = None
-        self.compare_dialogs: list[QWidget] = []
+        self.catalog_session: CatalogSession | None = None  # made when the catalog editor first opens
+        self.catalog_editor: CatalogEditor | None = None
+        self.compare_dialogs: list[CompareDialog] = []
         self._undo_keys = UndoKeysFilter(self)
         self._painted = False
         self._shown = False
@@ -70,7 +104,7 @@ class MainWindow(FileCommands, QMainWindow):
 
         self.wizard_panel = WizardPanel(doc, lazy=True)  # steps 2–5 are built after the first paint
         self.wizard = self.wizard_panel.wizard
-        self.results_view = None  # ResultsView, built after the first paint
+        self.results_view: ResultsView | None = None  # built after the first paint
         self.shown_results: ResultSet | None = None
         self._placeholder = QLabel(self.tr("Estimating…"))
         set_enum_property(self._placeholder, "alignment", "AlignCenter")  # not Qt.* before the first paint
@@ -84,11 +118,13 @@ class MainWindow(FileCommands, QMainWindow):
         self.wizard_panel.setMinimumWidth(400)
         self.setCentralWidget(self.splitter)
         self._build_menus()
-        self.first_start_hint = None
+        self.first_start_hint: FirstStartHint | None = None
         if hint_wanted(self.settings):
             self.first_start_hint = FirstStartHint(self.settings)
             self.first_start_hint.exampleRequested.connect(self._show_examples)
-            self.wizard_panel.layout().insertWidget(1, self.first_start_hint)
+            panel_layout = self.wizard_panel.layout()
+            assert isinstance(panel_layout, QVBoxLayout)  # WizardPanel stacks its step bar and wizard in one
+            panel_layout.insertWidget(1, self.first_start_hint)
             doc.pathChanged.connect(lambda *_a: self._hint_done())
         self._route_undo_keys(self.wizard.model_page)
 
@@ -133,8 +169,8 @@ class MainWindow(FileCommands, QMainWindow):
         self.plots_menu.clear()
         for panel in self.results_view.plots if self.results_view is not None else ():
             sub = self.plots_menu.addMenu(panel.panel_title())
-            sub.addAction(self.tr("PNG…"), lambda p=panel: p.export_dialog("png"))
-            sub.addAction(self.tr("SVG…"), lambda p=panel: p.export_dialog("svg"))
+            sub.addAction(self.tr("PNG…"), _export_dialog(panel, "png"))
+            sub.addAction(self.tr("SVG…"), _export_dialog(panel, "svg"))
 
     def _fill_recent(self) -> None:
         fill_recent_menu(self.recent_menu, self.settings, self.open_file)
@@ -199,8 +235,7 @@ class MainWindow(FileCommands, QMainWindow):
             return
         self._show_left_out(catalog)
         self.wizard.add_remaining_pages()
-        self.build_results_view()
-        self.results_view.load_plots()
+        self.build_results_view().load_plots()
         self.runner.start_now()
 
     def _show_left_out(self, catalog: Catalog) -> None:
@@ -220,21 +255,23 @@ class MainWindow(FileCommands, QMainWindow):
         self.statusBar().showMessage(text)
         self.statusBar().setToolTip("\n".join(lines))
 
-    def build_results_view(self) -> None:
+    def build_results_view(self) -> ResultsView:
+        """The results view, built on first use (after the first paint)."""
         if self.results_view is not None:
-            return
+            return self.results_view
         from .results_view import ResultsView
 
-        self.results_view = ResultsView()
-        self.runner.busyChanged.connect(self.results_view.set_busy)
-        self.results_view.applyRequested.connect(self.apply_suggestion)
-        self.splitter.replaceWidget(1, self.results_view)
+        view = self.results_view = ResultsView()
+        self.runner.busyChanged.connect(view.set_busy)
+        view.applyRequested.connect(self.apply_suggestion)
+        self.splitter.replaceWidget(1, view)
         self._placeholder.deleteLater()
         state = self.settings.value(SPLITTER_KEY)
         if state is None or not self.splitter.restoreState(state):
             self.splitter.setSizes([480, max(self.width() - 480, 400)])
         if self.runner.latest is not None:
-            self.results_view.show_results(self.runner.latest)
+            view.show_results(self.runner.latest)
+        return view
 
     def _step_changed(self, page: int) -> None:
         self.autosave.remember_page(page)
@@ -255,8 +292,7 @@ class MainWindow(FileCommands, QMainWindow):
     # --- results -------------------------------------------------------------------------------------
     def show_results(self, rs: ResultSet) -> None:
         self.shown_results = rs  # what File › Export writes, if it is still the open scenario's
-        self.build_results_view()
-        self.results_view.show_results(rs)
+        self.build_results_view().show_results(rs)
         if self.wizard.complete:
             self.wizard.results_page.show_results(rs)
             primary = rs.primary
