@@ -32,7 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    # prog: without it argparse builds each command's usage from the custom top-level usage above
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser, prog="gpuplanner")
     for command in COMMANDS:
         command.register(sub)
     return parser

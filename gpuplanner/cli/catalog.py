@@ -58,6 +58,11 @@ def register(subparsers: Subparsers) -> None:
     cat.set_defaults(func=run)
 
 
+def _error(text: object) -> None:
+    """One error line on stderr, with the "gpuplanner:" prefix every other command's errors carry."""
+    print(f"gpuplanner: {text}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.catalog_command == "validate":
         return run_validate(args.folder)
@@ -68,10 +73,7 @@ def run_validate(folder: str | None) -> int:
     """Validate the shipped catalog (``folder`` None) or a catalog folder; print the result."""
     path = catalog_dir() if folder is None else Path(folder)
     if not path.is_dir():
-        print(
-            f"{path}: not a catalog folder (expected {', '.join(s.file for s in SCHEMA.values())})",
-            file=sys.stderr,
-        )
+        _error(f"{path}: not a catalog folder (expected {', '.join(s.file for s in SCHEMA.values())})")
         return EXIT_INPUT
     for schema in SCHEMA.values():
         file = path / schema.file
@@ -80,13 +82,13 @@ def run_validate(folder: str | None) -> int:
         try:
             read_user_file(file, "catalog CSV file")  # a FIFO or a device is refused, never opened for reading
         except FileAccessError as exc:
-            print(str(exc), file=sys.stderr)
+            _error(exc)
             return EXIT_FILE
     problems = validate_folder(path)
     if problems:
         for p in problems:
-            print(p, file=sys.stderr)
-        print(f"catalog {path}: {len(problems)} problem(s)", file=sys.stderr)
+            _error(p)
+        _error(f"catalog {path}: {len(problems)} problem{'' if len(problems) == 1 else 's'}")
         return EXIT_INPUT
     cat = load_catalog(path, use_user_layer=False)
     print(
@@ -158,10 +160,10 @@ def run_list(as_json: bool, *, user_dir: Path | None = None) -> int:
     try:
         cat = load_catalog(user_dir=user_dir)
     except CatalogError as exc:
-        print(str(exc), file=sys.stderr)
+        _error(exc)
         return EXIT_INPUT
     except FileAccessError as exc:
-        print(str(exc), file=sys.stderr)
+        _error(exc)
         return EXIT_FILE
     warn_user_catalog(catalog=cat)
     if as_json:

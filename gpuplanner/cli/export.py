@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..core.engine import load_checked
+from ..core.errors import InputError
 from ..core.files import read_user_text
 from ..export import export_workbook
 from .args import EXIT_OK, Subparsers, add_command
@@ -19,6 +21,13 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the workbook is an Office Open XML file: another suffix would hand finance a file their tools misread
+    out = Path(args.output)
+    if out.suffix.lower() != ".xlsx":
+        raise InputError(
+            f"the workbook must be an .xlsx file, got {str(out)!r} (e.g. -o {out.with_suffix('.xlsx')})",
+            key="-o/--output",
+        )
     # the same checks as every command: catalog ids named by their scenario key, one shared reader
     scenario, catalog = load_checked(args.scenario)
     text = read_user_text(args.scenario, "scenario file")

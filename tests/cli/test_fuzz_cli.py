@@ -288,12 +288,14 @@ def test_a_sample_through_the_command_line(tmp_path: Path) -> None:
     out.mkdir()
     fifo_target = out / "target-fifo"
     os.mkfifo(fifo_target)
+    fifo_workbook = out / "target-fifo.xlsx"  # export refuses a name without .xlsx first (exit 2)
+    os.mkfifo(fifo_workbook)
     runs = [(p.name.split(".")[0], _run("estimate", str(p), "--json")) for p in _sample_files(tmp_path)]
     runs += [
         ("human", _run("estimate", str(tmp_path / "escapes-bom-crlf.gpuplan.toml"))),
         ("plan-at-the-bounds", _run("plan", str(tmp_path / "at-the-bounds.gpuplan.toml"), "--json")),
         ("plan-fifo", _run("plan", str(tmp_path / "fifo.gpuplan.toml"))),
-        ("export-fifo", _run("export", str(EXAMPLES[3]), "-o", str(fifo_target))),
+        ("export-fifo", _run("export", str(EXAMPLES[3]), "-o", str(fifo_workbook))),
         ("export-long-name", _run("export", str(EXAMPLES[3]), "-o", str(out / ("x" * 300 + ".xlsx")))),
         ("bench-fifo", _run("bench-script", str(EXAMPLES[1]), "-o", str(fifo_target))),
     ]
@@ -307,5 +309,5 @@ def test_a_sample_through_the_command_line(tmp_path: Path) -> None:
             assert len(proc.stderr.splitlines()) == 1 and proc.stderr.startswith("gpuplanner: "), where
         elif proc.stdout.startswith("{"):
             json.loads(proc.stdout, parse_constant=_no_constant)  # NaN, Infinity
-    assert stat.S_ISFIFO(os.lstat(fifo_target).st_mode)
-    assert sorted(p.name for p in out.iterdir()) == ["target-fifo"]
+    assert stat.S_ISFIFO(os.lstat(fifo_target).st_mode) and stat.S_ISFIFO(os.lstat(fifo_workbook).st_mode)
+    assert sorted(p.name for p in out.iterdir()) == ["target-fifo", "target-fifo.xlsx"]
