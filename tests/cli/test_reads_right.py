@@ -213,3 +213,16 @@ def test_recommendation_names_gpus_by_display_name(capsys) -> None:  # type: ign
     line = run(capsys, "plan", str(FULL_70B)).splitlines()[-1]
     assert line == f"  recommendation: {rec['reason']}"
     assert f"{rec['gpu_count']:,} × {names()[rec['gpu']]} fit and run" in line and f"× {rec['gpu']} " not in line
+
+
+def test_readme_example_block_is_what_estimate_prints(capsys) -> None:  # type: ignore[no-untyped-def]
+    """README's `gpuplanner estimate` block is the CLI's output: line for line, with the numbers masked (the
+    estimator's figures move with its models; the wording and the lines must not drift)."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    command = "$ gpuplanner estimate examples/llama-3.1-8b-qlora-rtx4090.gpuplan.toml\n"
+    block = readme.split(command, 1)[1].split("```", 1)[0]
+
+    def masked(text: str) -> list[str]:
+        return [re.sub(r"\d[\d,.]*", "#", ln) for ln in text.splitlines()]
+
+    assert masked(block) == masked(run(capsys, "estimate", str(QLORA)))
