@@ -14,10 +14,16 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QWidget
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    from PySide6.QtCore import SignalInstance
 
 # multipliers by suffix, lower-cased; "b" and "g" are both 10^9 (billion / giga), "m" is a million: a count is
 # never in milli-units.
@@ -122,16 +128,42 @@ def count_in_words(v: float) -> str:
     return f"{v:,.0f}"
 
 
+if TYPE_CHECKING:  # for mypy only: no class to build when the first wizard step loads
+
+    class _CountBox(Protocol):
+        """What :class:`_ParsingMixin` uses of the spin box it is mixed into (QSpinBox or QDoubleSpinBox) and of
+        itself: the methods' self type, so that mypy checks the mixin against both boxes."""
+
+        @property
+        def textProblem(self) -> SignalInstance: ...  # noqa: N802 - the Qt signal's name
+
+        _last_problem: str
+        _reporting: bool
+
+        def prefix(self) -> str: ...
+        def suffix(self) -> str: ...
+        def specialValueText(self) -> str: ...
+        def minimum(self) -> float: ...
+        def maximum(self) -> float: ...
+        def _parse(self, text: str) -> float: ...
+        def _report(self, message: str) -> None: ...
+        def _shown(self, v: float) -> str: ...
+
+
 class _ParsingMixin:
     """validate/valueFromText through :func:`parse_count`; unreadable text is Intermediate, with a reason."""
 
-    def _parse(self, text: str) -> float:
-        prefix = self.prefix()  # type: ignore[attr-defined]
+    # set on the first report (read with getattr's default until then)
+    _last_problem: str
+    _reporting: bool
+
+    def _parse(self: _CountBox, text: str) -> float:
+        prefix = self.prefix()
         if prefix and text.startswith(prefix):
             text = text[len(prefix) :]
-        return parse_count(text, self.suffix())  # type: ignore[attr-defined]
+        return parse_count(text, self.suffix())
 
-    def _report(self, message: str) -> None:
+    def _report(self: _CountBox, message: str) -> None:
         if message == getattr(self, "_last_problem", ""):
             return
         self._last_problem = message
@@ -139,12 +171,12 @@ class _ParsingMixin:
             return  # marking the field restyles the box, which validates again: report once
         self._reporting = True
         try:
-            self.textProblem.emit(message)  # type: ignore[attr-defined]
+            self.textProblem.emit(message)
         finally:
             self._reporting = False
 
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        special = self.specialValueText()  # type: ignore[attr-defined]
+    def validate(self: _CountBox, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        special = self.specialValueText()
         if special and text == special:
             self._report("")
             return QValidator.State.Acceptable, text, pos
@@ -153,7 +185,7 @@ class _ParsingMixin:
         except CountParseError as err:
             self._report(str(err))
             return QValidator.State.Intermediate, text, pos
-        lo, hi = self.minimum(), self.maximum()  # type: ignore[attr-defined]
+        lo, hi = self.minimum(), self.maximum()
         if v < lo or v > hi:
             # while typing "1.4T" the box passes through "1.4": below the range is only a step on the way
             if v > hi:
@@ -164,18 +196,18 @@ class _ParsingMixin:
         self._report("")
         return QValidator.State.Acceptable, text, pos
 
-    def fixup(self, text: str) -> str:
+    def fixup(self: _CountBox, text: str) -> str:
         try:
             v = self._parse(text)
         except CountParseError:
             return text
-        lo = self.minimum()  # type: ignore[attr-defined]
+        lo = self.minimum()
         if v < lo:
             self._report(_tr("{0} is below the smallest allowed, {1}.").format(self._shown(v), self._shown(lo)))
         return text
 
-    def _shown(self, v: float) -> str:
-        return count_in_words(v) + self.suffix()  # type: ignore[attr-defined]
+    def _shown(self: _CountBox, v: float) -> str:
+        return count_in_words(v) + self.suffix()
 
     def text_problem(self) -> str:
         return getattr(self, "_last_problem", "")

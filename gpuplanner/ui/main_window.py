@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the catalog package, the result set and the views below loa
     from PySide6.QtWidgets import QMenu
 
     from gpuplanner.core.catalog import Catalog
+    from gpuplanner.core.scenario import Scenario
 
     from .catalog_editor import CatalogEditor
     from .catalog_session import CatalogSession
@@ -304,14 +305,14 @@ class MainWindow(FileCommands, QMainWindow):
 
                 dlg.set_current(Side(rs.scenario, rs.primary, self.tr("This scenario")))
 
-    def apply_suggestion(self, s: object, text: str) -> None:
+    def apply_suggestion(self, s: Scenario, text: str) -> None:
         """The verdict's button: apply the deadline's GPU count or a change that fits (undoable). Only while
         the results shown are the current scenario's (a newer edit makes the suggestion stale)."""
         latest = self.runner.latest
         if latest is None or latest.scenario != self.doc.scenario:
             return
         try:
-            self.doc.edit(s, text)  # type: ignore[arg-type]
+            self.doc.edit(s, text)
         except InputError as err:
             self.statusBar().showMessage(str(err), 10_000)
 
