@@ -128,7 +128,7 @@ class TrainingPage(PlannerPage):
         self.rows["workload.global_batch"] = form.add(
             t("&Global batch:"), self.global_, t("Sequences per optimizer step")
         )
-        self.batch_form = batch_box.layout()
+        self.batch_form = form  # the group box's layout (what batch_box.layout() returns)
         body.addWidget(batch_box)
 
         # --- precision and memory savers ---
@@ -450,7 +450,7 @@ class TrainingPage(PlannerPage):
         self.data_form.set_row_visible(self.rows["workload.epochs"], by_dataset)
         bf = self.batch_form
         for key in ("workload.micro_batch", "workload.global_batch"):
-            bf.set_row_visible(self.rows[key], training)  # type: ignore[union-attr]
+            bf.set_row_visible(self.rows[key], training)
         # the lengths make the sequence length (seq_len = input_len + output_len): it follows them
         self.seq_len.setEnabled(training or w.input_len is None or w.output_len is None)
         self.serving.after_commit(s)
