@@ -75,24 +75,34 @@ def quote_text(text: str) -> str:
 
 THIN = Side(style="thin", color="BFBFBF")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
-FONT_TITLE = Font(bold=True, size=14, color="1F4E78")
-FONT_SUBTITLE = Font(italic=True, color="595959")
-FONT_HEADER = Font(bold=True, color="FFFFFF")
+
+
+def _font(size: float = 11, **kw: Any) -> Font:
+    """A font with its face and size spelled out: a <font> without them makes LibreOffice fall back to its own
+    default (DejaVu Serif here, wider than the Calibri the column widths are counted in: "###" in money cells)
+    and leaves Excel to guess; Calibri 11 is the workbook's default font (openpyxl's stylesheet)."""
+    return Font(name=FONT_NAME, size=size, **kw)
+
+
+FONT_NAME = "Calibri"
+FONT_TITLE = _font(bold=True, size=14, color="1F4E78")
+FONT_SUBTITLE = _font(italic=True, color="595959")
+FONT_HEADER = _font(bold=True, color="FFFFFF")
 FILL_HEADER = PatternFill("solid", fgColor="1F4E78")
-FONT_SECTION = Font(bold=True, color="1F4E78")
+FONT_SECTION = _font(bold=True, color="1F4E78")
 FILL_SECTION = PatternFill("solid", fgColor="DDEBF7")
-FONT_INPUT = Font(color="0000FF")
+FONT_INPUT = _font(color="0000FF")
 FILL_INPUT = PatternFill("solid", fgColor="FFF2CC")
-FONT_ENGINE = Font(color="375623")
+FONT_ENGINE = _font(color="375623")
 FILL_ENGINE = PatternFill("solid", fgColor="E2EFDA")
-FONT_CALC = Font(color="000000")
-FONT_LINK = Font(color="00803C")
-FONT_BOLD = Font(bold=True)
+FONT_CALC = _font(color="000000")
+FONT_LINK = _font(color="00803C")
+FONT_BOLD = _font(bold=True)
 FILL_KEY = PatternFill("solid", fgColor="F2F2F2")
 FILL_GOOD = PatternFill("solid", fgColor="C6EFCE")
 FILL_BAD = PatternFill("solid", fgColor="FFC7CE")
-FONT_GOOD = Font(color="006100")
-FONT_BAD = Font(color="9C0006")
+FONT_GOOD = _font(color="006100")
+FONT_BAD = _font(color="9C0006")
 WRAP = Alignment(wrap_text=True, vertical="top")
 TOP = Alignment(vertical="top")
 
@@ -110,7 +120,7 @@ STYLES: dict[str, dict[str, Any]] = {
     "bad": {"font": FONT_BAD, "fill": FILL_BAD, "alignment": TOP},
     "text": {"alignment": TOP},
     "wrap": {"alignment": WRAP},
-    "name": {"font": Font(color="7F7F7F", size=9)},
+    "name": {"font": _font(color="7F7F7F", size=9)},
 }
 
 

@@ -19,6 +19,7 @@ from ...core.plan import Plan
 from ...core.scenario import Scenario
 from ..cells import sheet_ref, valid_name
 from ..i18n import LANGUAGES, sheet_names, translate
+from .columns import fit_columns, money_bound
 from .formulas import close_formula, qualify
 from .layout import SHEETS
 from .localize import rename_sheets, translate_cells
@@ -124,6 +125,16 @@ class Builder:
         """A reconciliation test: |a − b| ≤ tolerance × max(1, |b|)."""
         return close_formula(a, b)
 
+    def money_bound(self) -> float:
+        """The largest money sum (scenario currency) the sheets may show: what the money columns are sized for."""
+        amounts: list[float | None] = []
+        for opt in self.options:
+            c = opt.est.cost
+            if c is not None:
+                amounts += [c.cloud_on_demand, c.cloud_reserved_1y, c.cloud_reserved_3y, c.cloud_spot]
+                amounts += [c.onprem_capex, c.onprem_tco, c.job_cloud_on_demand]
+        return money_bound(amounts)
+
     def build(self) -> Workbook:
         # Order matters: TCO needs Training's GPU-hours, Utilization and Tornado the TCO cells, Summary and
         # Checklist the rows of all of them, and Checks every check the others added.
@@ -145,7 +156,9 @@ class Builder:
         self.wb.active = 0
         if self.lang != "en":
             translate_cells(self.wb, self.t, self.verbatim_rows)
+        bound = self.money_bound()
         for name, ws in self.ws.items():
+            fit_columns(ws, bound)  # first: the page set-up and the row heights follow from the widths
             print_setup(ws, _title_rows(name))
             fit_wrapped_rows(ws)
         rename_sheets(self.wb, sheet_names(self.lang))

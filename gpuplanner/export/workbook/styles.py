@@ -7,9 +7,11 @@ import math
 import unicodedata
 
 from openpyxl.formatting.rule import CellIsRule
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..cells import FILL_BAD, FILL_GOOD, FONT_BAD, FONT_GOOD
+from .columns import DEFAULT_WIDTH, column_widths
 
 # Token counts as people say them (2.0 billion, 1.4 trillion): each trailing comma of an Excel number format
 # scales by 1,000 (Microsoft, "Number format codes"; LibreOffice Help, "Number Format Codes": thousands
@@ -46,11 +48,37 @@ def number_formats(currency: str, language: str = "en") -> dict[str, str]:
     }
 
 
+# Page geometry, A4 with the margins below (inches): the printable width in column-width units at 100 %
+# (one unit ≈ the width of a digit of Calibri 11, 7 px at 96 dpi, plus the cell padding: ECMA-376 Part 1
+# §18.3.1.13 "col", width). A sheet no wider than a portrait page prints portrait; a wider one landscape.
+MARGIN_SIDE_IN = 0.5
+MARGIN_TOP_IN = 0.75
+A4_WIDTH_IN, A4_HEIGHT_IN = 8.27, 11.69
+PX_PER_IN, PX_PER_UNIT = 96.0, 7.0
+# Readable print: fitting to the page width may shrink a sheet to no less than this (11 pt → ≥ 7.7 pt)
+MIN_PRINT_SCALE = 0.70
+
+
+def printable_units(landscape: bool) -> float:
+    """Column-width units across one page at 100 %."""
+    paper_in = A4_HEIGHT_IN if landscape else A4_WIDTH_IN
+    return (paper_in - 2 * MARGIN_SIDE_IN) * PX_PER_IN / PX_PER_UNIT
+
+
+def sheet_width_units(ws: Worksheet) -> float:
+    """The printed width of the used columns, in column-width units (default width for unset columns)."""
+    widths = column_widths(ws)
+    return sum(widths.get(get_column_letter(c), DEFAULT_WIDTH) for c in range(1, ws.max_column + 1))
+
+
 def print_setup(ws: Worksheet, title_rows: str) -> None:
-    """A4 landscape, every column on the page width (as many pages down as needed), `title_rows` ("5:5")
-    repeated on top of each page, the sheet name and page number in the footer."""
+    """How finance prints a sheet: A4, every column on the page width and as many pages down as needed
+    (fitToWidth 1, fitToHeight 0), portrait when the sheet fits a portrait page, else landscape; `title_rows`
+    ("5:5") repeated on top of each page, the sheet name and page number in the footer. Every sheet's set-up
+    is made here, once, after its columns are sized."""
     ws.print_title_rows = title_rows
-    ws.page_setup.orientation = "landscape"
+    landscape = sheet_width_units(ws) > printable_units(landscape=False)
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
@@ -58,18 +86,27 @@ def print_setup(ws: Worksheet, title_rows: str) -> None:
     ws.print_options.gridLines = False
     ws.oddFooter.center.text = "&A — &P / &N"
     ws.oddHeader.left.text = "gpuplanner"
-    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.left = ws.page_margins.right = MARGIN_SIDE_IN
+    ws.page_margins.top = ws.page_margins.bottom = MARGIN_TOP_IN
+    ws.page_margins.header = ws.page_margins.footer = 0.3
 
 
 def fit_wrapped_rows(ws: Worksheet, max_height: float = 180.0) -> None:
     """Row heights for wrapped text (openpyxl cannot measure; LibreOffice and Excel keep a stored height)."""
-    widths = {k: (d.width or 9.0) for k, d in ws.column_dimensions.items()}
+    widths = column_widths(ws)
+    spans = {  # a merged cell wraps over the width of all its columns
+        (rng.min_row, rng.min_col): sum(
+            widths.get(get_column_letter(c), 9.0) for c in range(rng.min_col, rng.max_col + 1)
+        )
+        for rng in ws.merged_cells.ranges
+    }
     for row in ws.iter_rows():
         lines = 1
         for cell in row:
             if not isinstance(cell.value, str) or cell.data_type == "f" or not cell.alignment.wrap_text:
                 continue
-            chars = max(4.0, widths.get(cell.column_letter, 9.0) * 1.0)  # bold headers run wider than 1.15
+            width = spans.get((cell.row, cell.column), widths.get(cell.column_letter, 9.0))
+            chars = max(4.0, width * 1.0)  # bold headers run wider than 1.15
             n = sum(max(1, math.ceil(_width(part) / chars)) for part in cell.value.split("\n"))
             lines = max(lines, n)
         if lines > 1:  # never lower than a height a sheet set itself (its header rows)

@@ -101,7 +101,7 @@ def _heading(b: Builder) -> None:
     for c, text in enumerate((t("Name"), t("Input"), t("Value"), t("Unit"), t("Source")), start=1):
         put(ws, HEADER_ROW, c, text, "header")
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=3)
-    for letter, width in zip("ABCDE", (36, 44, 18, 44, 90), strict=True):
+    for letter, width in zip("ABCDE", (30, 40, 18, 28, 50), strict=True):  # ≤ 170 units: readable on one page width
         ws.column_dimensions[letter].width = width
 
 

@@ -45,7 +45,7 @@ def write(b: Builder) -> None:
     )
     for i, h in enumerate(heads, start=1):
         put(ws, HEADER_ROW, i, h, "header")
-    for letter, width in zip("ABCDEFGH", (4, 30, 60, 60, 16, 16, 12, 30), strict=True):
+    for letter, width in zip("ABCDEFGH", (4, 26, 40, 40, 16, 16, 10, 20), strict=True):
         ws.column_dimensions[letter].width = width
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=3)
     dv = DataValidation(type="list", formula1=STATUSES, allow_blank=True)

@@ -150,7 +150,7 @@ def _heading(b: Builder) -> None:
     put(ws, HEADER_ROW, 2, t("Unit"), "header")
     for opt in b.options:
         put(ws, HEADER_ROW, 2 + opt.k, opt.label, "header")
-        ws.column_dimensions[col(2 + opt.k)].width = 38
+        ws.column_dimensions[col(2 + opt.k)].width = 28
     ws.column_dimensions["A"].width = 36
     ws.column_dimensions["B"].width = 16
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=3)

@@ -59,7 +59,7 @@ def _heading(b: Builder, ycols: list[int]) -> None:
         ).format(cur=b.currency, years=b.years),
         "subtitle",
     )
-    ws.column_dimensions["A"].width = 70  # the labels spell out each formula: keep them on one line
+    ws.column_dimensions["A"].width = 40  # labels that spell out a formula wrap (columns.fit_columns)
     ws.column_dimensions["B"].width = 18
     ws.column_dimensions["C"].width = 18
     ws.column_dimensions["D"].width = 2

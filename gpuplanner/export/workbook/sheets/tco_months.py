@@ -13,89 +13,90 @@ if TYPE_CHECKING:
     from ..builder import Builder
 
 
-def _base(opt: Option) -> int:
-    """First of the option's three columns (own, rent, month if crossed)."""
-    return 5 + 3 * (opt.k - 1)
+# Own, rent and month-if-crossed columns of every option's table (E:G, under the year columns): the options'
+# tables stand one below the other, so the sheet is no wider than its yearly blocks and prints readably on a
+# page's width (a side-by-side table was 12 columns wide and printed at ~5 pt).
+OWN_COLUMN = 5
 
 
 def write(b: Builder, start: int) -> None:
-    """The table from row `start`, then each block's crossover month and the checks of the month totals."""
-    first, last = _header(b, start)
-    for m in range(last - first + 1):
-        _month(b, first + m, m)
-    for opt in b.options:
-        _crossover(b, opt, first, last)
-
-
-def _header(b: Builder, start: int) -> tuple[int, int]:
-    ws = b.ws[SHEET]
+    """The section title at row `start`, one table per option below it, then each block's crossover month and
+    the checks of the month totals."""
     put(
-        ws,
+        b.ws[SHEET],
         start,
         1,
         "Monthly cumulative cost (for the crossover month: the first month at whose end "
         "owning has cost no more than renting on demand)",
         "section",
     )
-    hdr = start + 1
-    put(ws, hdr, 1, "Month", "header")
+    r = start + 1
+    for opt in b.options:
+        first, last = _header(b, opt, r)
+        for m in range(last - first + 1):
+            _month(b, opt, first + m, m)
+        _crossover(b, opt, first, last)
+        r = last + 2
+
+
+def _header(b: Builder, opt: Option, hdr: int) -> tuple[int, int]:
+    ws = b.ws[SHEET]
+    put(ws, hdr, 1, f"{opt.label}: {b.t('Month')}", "header")
     put(ws, hdr, 2, "Year of the month", "header")
     put(ws, hdr, 3, "Weight v_m = MAX(0, MIN(1, 12Y − (m − 1)))", "header")
-    for opt in b.options:
-        base = _base(opt)
-        put(ws, hdr, base, f"{opt.k}: own, cumulative", "header")
-        put(ws, hdr, base + 1, f"{opt.k}: rent, cumulative", "header")
-        put(ws, hdr, base + 2, f"{opt.k}: month if crossed", "header")
+    put(ws, hdr, 4, None, "header")
+    put(ws, hdr, OWN_COLUMN, f"{opt.k}: {b.t('own, cumulative')}", "header")
+    put(ws, hdr, OWN_COLUMN + 1, f"{opt.k}: {b.t('rent, cumulative')}", "header")
+    put(ws, hdr, OWN_COLUMN + 2, f"{opt.k}: {b.t('month if crossed')}", "header")
     first = hdr + 1
     return first, first + 12 * b.years
 
 
-def _month(b: Builder, r: int, m: int) -> None:
+def _month(b: Builder, opt: Option, r: int, m: int) -> None:
     ws = b.ws[SHEET]
     put(ws, r, 1, m, None, "0")
     put(ws, r, 2, F(f"ROUNDUP(A{r}/in_months_per_year,0)"), "calc", "0")
     put(ws, r, 3, F(f"IF(A{r}=0,0,MAX(0,MIN(1,in_months_per_year*in_horizon_years-(A{r}-1))))"), "calc", "0.00")
     ycols = b.tco_year_cols
-    for opt in b.options:
-        rows = b.tco_blocks[opt.k]
-        base = _base(opt)
-        own, rent = col(base), col(base + 1)
-        K, OD = f"$C${rows['known']}", f"$C${rows['od_known']}"
-        opex = f"${col(ycols[0])}${rows['opex_full']}:${col(ycols[-1])}${rows['opex_full']}"
-        od_p = b.n(opt, "cloud_usd_per_gpu_hour")
-        if m == 0:
-            own_f = f'IF({K},$C${rows["capex"]},"")'
-            rent_f = f'IF({OD},0,"")'
-        else:
-            # core/cost_analysis.py crossover_month: the lead time's months are rented, the rent carries the
-            # cloud extras (support uplift and storage by the month, the egress in the last month)
-            L, sf = b.n(opt, "lead_time_months"), b.n(opt, "cloud_support_fraction")
-            gpu_month = f"eng_gpu_count*in_hours_per_year*in_utilization*{od_p}*calc_fx/in_months_per_year"
-            own_f = (
-                f"IF({K},{own}{r - 1}+$C{r}*INDEX({opex},1,$B{r}+1)/in_months_per_year"
-                f"+IF({L}=0,0,MAX(0,MIN(1,{L}-($A{r}-1)))*{gpu_month})"
-                f'-IF($A{r}=calc_residual_month,$C${rows["residual"]},0),"")'
-            )
-            rent_f = (
-                f"IF({OD},{rent}{r - 1}+$C{r}*({gpu_month}*(1+{sf})+$C${rows['cloud_storage_py']}/in_months_per_year)"
-                f'+IF($A{r}=calc_residual_month,$C${rows["cloud_egress"]},0),"")'
-            )
-        put(ws, r, base, F(own_f), "calc", b.fmt["money"])
-        put(ws, r, base + 1, F(rent_f), "calc", b.fmt["money"])
-        put(
-            ws,
-            r,
-            base + 2,
-            F(f'IF(AND({K},{OD}),IF(AND($A{r}<=calc_residual_month,{own}{r}<={rent}{r}),$A{r},""),"")'),
-            "calc",
-            "0",
+    rows = b.tco_blocks[opt.k]
+    base = OWN_COLUMN
+    own, rent = col(base), col(base + 1)
+    K, OD = f"$C${rows['known']}", f"$C${rows['od_known']}"
+    opex = f"${col(ycols[0])}${rows['opex_full']}:${col(ycols[-1])}${rows['opex_full']}"
+    od_p = b.n(opt, "cloud_usd_per_gpu_hour")
+    if m == 0:
+        own_f = f'IF({K},$C${rows["capex"]},"")'
+        rent_f = f'IF({OD},0,"")'
+    else:
+        # core/cost_analysis.py crossover_month: the lead time's months are rented, the rent carries the
+        # cloud extras (support uplift and storage by the month, the egress in the last month)
+        L, sf = b.n(opt, "lead_time_months"), b.n(opt, "cloud_support_fraction")
+        gpu_month = f"eng_gpu_count*in_hours_per_year*in_utilization*{od_p}*calc_fx/in_months_per_year"
+        own_f = (
+            f"IF({K},{own}{r - 1}+$C{r}*INDEX({opex},1,$B{r}+1)/in_months_per_year"
+            f"+IF({L}=0,0,MAX(0,MIN(1,{L}-($A{r}-1)))*{gpu_month})"
+            f'-IF($A{r}=calc_residual_month,$C${rows["residual"]},0),"")'
         )
+        rent_f = (
+            f"IF({OD},{rent}{r - 1}+$C{r}*({gpu_month}*(1+{sf})+$C${rows['cloud_storage_py']}/in_months_per_year)"
+            f'+IF($A{r}=calc_residual_month,$C${rows["cloud_egress"]},0),"")'
+        )
+    put(ws, r, base, F(own_f), "calc", b.fmt["money"])
+    put(ws, r, base + 1, F(rent_f), "calc", b.fmt["money"])
+    put(
+        ws,
+        r,
+        base + 2,
+        F(f'IF(AND({K},{OD}),IF(AND($A{r}<=calc_residual_month,{own}{r}<={rent}{r}),$A{r},""),"")'),
+        "calc",
+        "0",
+    )
 
 
 def _crossover(b: Builder, opt: Option, first: int, last: int) -> None:
     ws = b.ws[SHEET]
     rows = b.tco_blocks[opt.k]
-    base = _base(opt)
+    base = OWN_COLUMN
     crossed = f"{col(base + 2)}{first}:{col(base + 2)}{last}"
     K, OD = f"$C${rows['known']}", f"$C${rows['od_known']}"
     put(ws, rows["crossover"], 1, "Crossover month (first month owning has cost ≤ renting)", "text")

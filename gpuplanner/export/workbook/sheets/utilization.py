@@ -56,7 +56,7 @@ def _heading(b: Builder) -> dict[tuple[int, str], int]:
             cols[(opt.k, tier)] = c
             missing = "" if _has_price(opt, tier) else f" — {t('not published')}"
             put(ws, HEADER_ROW, c, f"{opt.k}. {opt.gpu.name}: {t(label)}{missing}", "header")
-            ws.column_dimensions[col(c)].width = 20
+            ws.column_dimensions[col(c)].width = 12  # columns.fit_columns widens them to the sums they show
             c += 1
     ws.row_dimensions[HEADER_ROW].height = 72
     ws.freeze_panes = ws.cell(row=HEADER_ROW + 1, column=2)
