@@ -4,9 +4,11 @@ the formulas and their citations, and the scenario file itself."""
 from __future__ import annotations
 
 import datetime as _dt
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .... import __version__
+from ....core.catalog import table_schema
 from ...cells import put
 from ...public import public_text
 from ..citations import FORMULA_CITATIONS
@@ -62,12 +64,8 @@ def write(b: Builder) -> None:
     ws = b.ws[SHEET]
     put(ws, 1, 1, b.t("Sources"), "title")
     ws.freeze_panes = "A2"
-    ws.column_dimensions["A"].width = 34
-    ws.column_dimensions["B"].width = 60
-    ws.column_dimensions["C"].width = 12
-    ws.column_dimensions["D"].width = 12
-    ws.column_dimensions["E"].width = 30
-    ws.column_dimensions["F"].width = 70
+    for letter, width in zip("ABCDEF", (30, 46, 10, 10, 20, 44), strict=True):  # ≤ 170 units on a page width
+        ws.column_dimensions[letter].width = width
     rows = _Rows(b)
     _application(rows)
     _catalog_rows(rows)
@@ -84,16 +82,39 @@ def _application(rows: _Rows) -> None:
         (t("Exported"), b.today.isoformat()),
         (t("Language"), b.lang),
         (t("Scenario"), b.scenario_name),
-        ("Catalog folder", str(b.cat.folder) if b.cat.folder else "(in memory)"),
-        ("User catalog folder", str(b.cat.user_dir) if b.cat.user_dir else "(none)"),
+        (t("Catalog"), t("shipped with gpuplanner") if b.cat.folder else t("in memory (Python API)")),
+        (t("User catalog layer"), _user_layer(b)),
     ):
         rows.r += 1
         put(ws, rows.r, 1, label, "bold")
-        put(ws, rows.r, 2, value, "text")
+        put(ws, rows.r, 2, value, "wrap")
     for w in b.cat.warnings:
         rows.r += 1
-        put(ws, rows.r, 1, "Catalog warning", "bold")
-        put(ws, rows.r, 2, w, "wrap")
+        put(ws, rows.r, 1, t("Catalog warning"), "bold")
+        put(ws, rows.r, 2, without_paths(w, b), "wrap")
+
+
+def _user_layer(b: Builder) -> str:
+    """Whether the user's catalog layer was read and which of its files changed rows, never its folder: a
+    path names the person and their machine, and the workbook goes to finance."""
+    t = b.t
+    if b.cat.user_dir is None:
+        return t("not used")
+    by_file: dict[str, list[str]] = {}
+    for table, rid in sorted(b.cat.user_row_ids):
+        by_file.setdefault(table_schema(table).file, []).append(rid)
+    if not by_file:
+        return t("in use; it changes no row (every value is the shipped one)")
+    files = "; ".join(f"{f}: {', '.join(ids)}" for f, ids in sorted(by_file.items()))
+    return t("in use; rows it adds or changes") + f": {files}"
+
+
+def without_paths(text: str, b: Builder) -> str:
+    """`text` with the catalog folders and the home folder replaced by what they are."""
+    for folder, name in ((b.cat.user_dir, "<user catalog>"), (b.cat.folder, "<catalog>"), (Path.home(), "~")):
+        if folder is not None and str(folder) not in ("", "/", "."):
+            text = text.replace(str(folder), name)
+    return text
 
 
 def _catalog_rows(rows: _Rows) -> None:
