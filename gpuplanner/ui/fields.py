@@ -44,15 +44,14 @@ def shrinkable(w: QWidget, min_width: int = 110) -> QWidget:
     return w
 
 
-def set_value(box: QAbstractSpinBox, value: float) -> None:
+def set_value(box: QSpinBox | QDoubleSpinBox, value: float) -> None:
     """Show ``value`` unless the box already holds it. A page re-reads the document after each of its own
     edits; rewriting the text of the box being typed in ("3" → "3.00") would break the typing."""
     if isinstance(box, QDoubleSpinBox):
-        same = round(box.value(), box.decimals()) == round(value, box.decimals())
-    else:
-        same = box.value() == int(value)  # type: ignore[attr-defined]
-    if not same:
-        box.setValue(value)  # type: ignore[attr-defined]
+        if round(box.value(), box.decimals()) != round(value, box.decimals()):
+            box.setValue(value)
+    elif box.value() != int(value):
+        box.setValue(int(value))  # what QSpinBox.setValue makes of a float: PySide6 truncates it as int() does
 
 
 class CountSpinBox(CountSpin):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -31,6 +32,9 @@ from ..edits import with_method, with_model_fields, with_preset
 from ..fields import Form, counted, set_value, spin
 from ..qt_names import USER_ROLE
 from .base import PlannerPage
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QSpinBox
 
 CUSTOM = "__custom__"
 ARCH_FIELDS = ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab", "experts", "experts_active")
@@ -116,7 +120,7 @@ class ModelPage(PlannerPage):
         av.addWidget(self.model_name)
         form = Form()
         av.addLayout(form)
-        self.arch: dict[str, object] = {}
+        self.arch: dict[str, QSpinBox] = {}
         tips = {
             "layers": self.tr("Transformer blocks"),
             "hidden": self.tr("Model width h"),
@@ -197,7 +201,7 @@ class ModelPage(PlannerPage):
         self.method_buttons[s.workload.method].setChecked(True)
         m = s.model
         for key, w in self.arch.items():
-            set_value(w, getattr(m, key))  # type: ignore[arg-type]
+            set_value(w, getattr(m, key))
         self.gated.setChecked(m.gated_mlp)
         self.tied.setChecked(m.tied_embeddings)
 
@@ -248,7 +252,7 @@ class ModelPage(PlannerPage):
             return self.gated.isChecked()
         if key == "tied_embeddings":
             return self.tied.isChecked()
-        return self.arch[key].value()  # type: ignore[attr-defined]
+        return self.arch[key].value()
 
     def _arch_edited(self, key: str) -> None:
         value = self._arch_value(key)
