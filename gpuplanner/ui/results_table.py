@@ -102,7 +102,9 @@ def display(rs: ResultSet, c: CandidateResult, col: str) -> str:
             e = c.estimate
             probability = e.bands.fit_probability if e is not None and e.bands is not None else None
             return "✓ " + fmt.fit_word(probability, True)
-        return t("Results", "✗ {0} short").format(fmt.gib(-c.estimate.memory.headroom))  # type: ignore[union-attr]
+        mem = c.estimate.memory if c.estimate is not None else None
+        assert mem is not None  # v, False here, is this memory's fits (raw_value)
+        return t("Results", "✗ {0} short").format(fmt.gib(-mem.headroom))
     if col in ("memory", "smi"):
         return fmt.gib(v)
     if col == "headroom":

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QGroupBox, QLabel
+from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel
 
 from gpuplanner.core.scenario import KV_PRECISIONS, WEIGHT_PRECISIONS, Scenario
 from gpuplanner.core.scenario_keys import WORKLOAD_KEYS
 
 from ..fields import Form, counted, dspin, set_value, spin
 from .base import PlannerPage
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
 
 def tr(text: str) -> str:
@@ -48,9 +51,9 @@ def precision_label(value: str) -> str:
     }.get(value, value)
 
 
-def _optional_float(box: QAbstractSpinBox) -> float | None:
-    v = box.value()  # type: ignore[attr-defined]
-    return None if v <= box.minimum() else float(v)  # type: ignore[attr-defined]
+def _optional_float(box: QSpinBox | QDoubleSpinBox) -> float | None:
+    v = box.value()
+    return None if v <= box.minimum() else float(v)
 
 
 def _with_lengths(s: Scenario, input_len: int | None, output_len: int | None) -> Scenario:
@@ -144,7 +147,7 @@ class ServingFields:
         ):
             cb.currentIndexChanged.connect(p.bind(f"workload.{key}", text, self._choice_setter(key, cb)))
 
-    def _number_setter(self, key: str, box: QAbstractSpinBox) -> Callable[[Scenario], Scenario]:
+    def _number_setter(self, key: str, box: QSpinBox | QDoubleSpinBox) -> Callable[[Scenario], Scenario]:
         return lambda s: self._wl(s, **{key: _optional_float(box)})
 
     def _choice_setter(self, key: str, box: QComboBox) -> Callable[[Scenario], Scenario]:
