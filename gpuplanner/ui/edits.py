@@ -39,7 +39,7 @@ def with_model_fields(s: Scenario, base: ModelSpec | None, **fields: object) -> 
         changes.setdefault("head_dim", 0)
     if "ffn_hidden" in changes and m.expert_ffn_hidden == m.ffn_hidden:
         changes.setdefault("expert_ffn_hidden", 0)
-    model = replace(m, **changes)  # type: ignore[arg-type]
+    model = replace(m, **changes)  # type: ignore[arg-type]  # each name's value has that field's type; ** hides it
     if base is not None:
         same = replace(model, name=base.name) == base
         model = base if same else replace(model, name=base.name)  # normalize names it "… (modified)"

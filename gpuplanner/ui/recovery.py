@@ -281,7 +281,7 @@ def can_prompt() -> bool:
 
 def _int(value: object) -> int:
     try:
-        return int(value)  # type: ignore[call-overload]
+        return int(value)  # type: ignore[call-overload]  # whatever QSettings holds: int() sorts it, or raises
     except (TypeError, ValueError):
         return 0
 

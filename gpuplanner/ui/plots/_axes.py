@@ -26,6 +26,7 @@ class Redrawn:
     def __set__(self, obj: object, value: object) -> None:
         if getattr(obj, self.attr, _UNSET) != value:
             setattr(obj, self.attr, value)
+            # obj is one of the pyqtgraph axes below (pyqtgraph has no stubs): drop its cached ticks, repaint
             obj.picture = None  # type: ignore[attr-defined]
             obj.update()  # type: ignore[attr-defined]
 

@@ -32,7 +32,10 @@ def parse_matrix(text: str | None) -> Matrix | None:
     if not m:
         return None
     values = [float(v) for v in re.split(r"[\s,]+", m.group(1).strip())]
-    return tuple(values) if len(values) == 6 else None  # type: ignore[return-value]
+    if len(values) != 6:
+        return None
+    a, b, c, d, e, f = values
+    return (a, b, c, d, e, f)
 
 
 def compose(outer: Matrix, inner: Matrix) -> Matrix:
