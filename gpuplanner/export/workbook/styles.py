@@ -101,17 +101,24 @@ def fit_wrapped_rows(ws: Worksheet, max_height: float = 180.0) -> None:
         for rng in ws.merged_cells.ranges
     }
     for row in ws.iter_rows():
-        lines = 1
+        lines, line_pt = 1, 13.0
         for cell in row:
             if not isinstance(cell.value, str) or cell.data_type == "f" or not cell.alignment.wrap_text:
                 continue
-            width = spans.get((cell.row, cell.column), widths.get(cell.column_letter, 9.0))
+            # a long subtitle spread over the row breaks its lines earlier than the sum of the widths: 0.85
+            width = (
+                0.85 * spans[cell.row, cell.column]
+                if (cell.row, cell.column) in spans
+                else widths.get(cell.column_letter, 9.0)
+            )
             chars = max(4.0, width * 1.0)  # bold headers run wider than 1.15
             n = sum(max(1, math.ceil(_width(part) / chars)) for part in cell.value.split("\n"))
             lines = max(lines, n)
+            if _width(cell.value) > len(cell.value):  # Hangul lines print taller than Latin ones
+                line_pt = 15.0
         if lines > 1:  # never lower than a height a sheet set itself (its header rows)
             dim = ws.row_dimensions[row[0].row]
-            dim.height = max(dim.height or 0.0, min(max_height, 13.0 * lines + 2))
+            dim.height = max(dim.height or 0.0, min(max_height, line_pt * lines + 2))
 
 
 def _width(text: str) -> float:
