@@ -30,9 +30,9 @@ from gpuplanner.export.workbook.styles import printable_units, sheet_width_units
 PRINTED = ("llama-3.1-70b-full-64xh100", "llama-3.1-405b-pretrain-16384xh100")
 # Text height in the PDF (pdftotext word boxes, points): 11 pt Calibri at 100 % measures 13.4; 7.5 is ~6.2 pt,
 # the smallest we call readable on A4 (the review found 4.8, ~4 pt). Summary is one page by design (its charts
-# beside the key numbers), Memory and Utilization carry charts beside their tables: they print smaller.
+# beside the key numbers); Utilization and Sweep are 12 columns wide: they print at ~6.3 pt.
 MIN_TEXT_HEIGHT_PT = 7.5
-SMALL_BY_DESIGN = ("Summary", "Memory", "Utilization", "Sweep")
+SMALL_BY_DESIGN = ("Summary", "Utilization", "Sweep")
 
 
 def _merged(ws: Any) -> set[tuple[int, int]]:
@@ -116,6 +116,7 @@ def test_sources_name_no_folder_of_the_machine(tmp_path: Path, catalog: Any, boo
         w = csv.DictWriter(f, fieldnames=header)
         w.writeheader()
         w.writerow(row)
+        w.writerow({"id": "not-a-gpu"})  # a broken row: its warning names the file it came from
     layered = load_catalog(user_dir=user)
     scenario_path = books[PRINTED[0]][0]
     from export_helpers import load_scenario
@@ -135,6 +136,8 @@ def test_sources_name_no_folder_of_the_machine(tmp_path: Path, catalog: Any, boo
     sources = openpyxl.load_workbook(out)["Sources"]
     layer = next(sources.cell(r, 2).value for r in range(1, 20) if sources.cell(r, 1).value == "User catalog layer")
     assert "gpus.csv" in layer and row["id"] in layer, layer
+    warnings = [sources.cell(r, 2).value for r in range(1, 30) if sources.cell(r, 1).value == "Catalog warning"]
+    assert warnings and all("<user catalog>" in w for w in warnings), warnings
     for name, (_, book) in books.items():  # whatever the machine running the tests keeps in its home
         for ws in openpyxl.load_workbook(book).worksheets:
             for r in ws.iter_rows():

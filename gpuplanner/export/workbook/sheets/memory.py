@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from openpyxl.formatting.rule import CellIsRule
+from openpyxl.worksheet.pagebreak import Break
 
 from ...cells import FILL_BAD, FONT_BAD, F, col, put, sheet_ref
 from .. import charts
@@ -62,7 +63,11 @@ def write(b: Builder) -> None:
     _terms(b, lines.r + 1)
     ws = b.ws[SHEET]
     chart = charts.memory_chart(ws, rows, HEADER_ROW, len(b.options))
-    ws.add_chart(chart, f"{col(4 + len(b.options))}4")
+    # below the tables, not beside them: beside, the chart widened the printed page and fitting it to the
+    # page width shrank the text to ~5 pt; on a page of its own, so that it is never cut in two
+    at = ws.max_row + 2
+    ws.row_breaks.append(Break(id=at - 1))
+    ws.add_chart(chart, f"A{at}")
 
 
 def _heading(b: Builder) -> None:
