@@ -175,6 +175,21 @@ def days_number_like(seconds: float | None) -> Callable[[float], str]:
     return lambda v: f"{v / 86400:,.1f}"
 
 
+def money_short_pair(a: float, b: float, currency: str) -> tuple[str, str]:
+    """Two amounts compared in one sentence, in the same unit and with the same decimals (``$1.77M`` against
+    ``$2.00M``, not ``$2M``): three significant digits on the larger."""
+    sym = CURRENCY_SYMBOL.get(currency, "")
+    big = max(abs(a), abs(b))
+    div, suffix = next(((d, x) for d, x in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")) if big >= d), (1.0, ""))
+    decimals = max(0, 2 - int(math.floor(math.log10(big / div)))) if big > 0 else 0
+
+    def one(v: float) -> str:
+        text = f"{abs(v) / div:.{decimals}f}{suffix}"
+        return ("−" if v < 0 else "") + (f"{sym}{text}" if sym else f"{text} {currency}")
+
+    return one(a), one(b)
+
+
 def money_short_in(currency: str) -> Callable[[float], str]:
     return lambda v: money_short(v, currency)
 

@@ -65,12 +65,13 @@ def rent_or_buy(c: CandidateResult, rs: ResultSet) -> str:
     if cost is None or tco is None or od is None:
         return ""
     u, cur, years = rs.scenario.cost.utilization, rs.currency, rs.scenario.cost.horizon_years
+    tco_text, od_text = fmt.money_short_pair(tco, od, cur)
     if tco < od:
         return tr("; at {0} utilization owning ({1}) beats renting on demand ({2}) over {3:g} years").format(
-            fmt.percent(u), fmt.money_short(tco, cur), fmt.money_short(od, cur), years
+            fmt.percent(u), tco_text, od_text, years
         ) + (tr(", break-even {0}").format(fmt.percent(u_star)) if u_star is not None else "")
     return tr("; at {0} utilization renting on demand ({1}) is cheaper than owning ({2}) over {3:g} years").format(
-        fmt.percent(u), fmt.money_short(od, cur), fmt.money_short(tco, cur), years
+        fmt.percent(u), od_text, tco_text, years
     ) + (tr(" (owning wins above {0})").format(fmt.percent(u_star)) if u_star is not None else "")
 
 

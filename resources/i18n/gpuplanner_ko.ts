@@ -183,74 +183,74 @@
             <translation>알 수 없음: 4단계에서 {0}을(를) 입력하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="29" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="35" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="34" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="41" />
             <source>{0} GiB</source>
             <translation>{0} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="67" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="167" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="76" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="205" />
             <source>{0} hours</source>
             <translation>{0}시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="68" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="167" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="77" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="205" />
             <source>{0} days</source>
             <translation>{0}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="74" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="84" />
             <source>{0} GPU-hours</source>
             <translation>{0} GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="92" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="104" />
             <source>{0} B</source>
             <translation>{0}B</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="93" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="105" />
             <source>{0} M</source>
             <translation>{0}M</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="99" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="112" />
             <source>{0} billion tokens</source>
             <translation>{0}B 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
             <source>fits</source>
             <translation>메모리에 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
             <source>probably fits</source>
             <translation>아마 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
             <source>borderline</source>
             <translation>경계선</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="110" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
             <source>probably not</source>
             <translation>아마 안 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="112" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="116" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="132" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="136" />
             <source>does not fit</source>
             <translation>메모리 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="136" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="168" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="176" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="183" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="157" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="206" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="214" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="221" />
             <source>80%: {0}–{1}</source>
             <translation>80% 구간: {0}–{1}</translation>
         </message>
@@ -471,277 +471,277 @@
             <translation>⚠ 온디맨드 가격(GPU 시간당 ${0:,.2f})보다 비쌉니다: 서로 다른 제공업체나 시점의 상품입니다. 다른 상품을 고르거나 받은 견적을 입력하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="46" />
             <source>BF16</source>
             <translation>BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="47" />
             <source>FP8</source>
             <translation>FP8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="45" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="48" />
             <source>INT8</source>
             <translation>INT8</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="46" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="49" />
             <source>INT4 (GPTQ/AWQ)</source>
             <translation>INT4 (GPTQ/AWQ)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="50" />
             <source>FP4 (NVFP4)</source>
             <translation>FP4 (NVFP4)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="73" />
             <source>Serving</source>
             <translation>서빙</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="74" />
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
             <source> tokens</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="74" />
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="75" />
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="81" />
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="82" />
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="86" />
             <source>not set</source>
             <translation>지정 안 함</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="81" />
             <source> sequence</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="81" />
             <source> sequences</source>
             <translation> 시퀀스</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="81" />
             <source>as many as the KV cache holds</source>
             <translation>KV 캐시가 담는 만큼</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="84" />
             <source> tokens/s</source>
             <translation> 토큰/초</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="82" />
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="86" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="91" />
             <source>&amp;Prompt length:</source>
             <translation>프롬프트 길이(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="91" />
             <source>Prompt tokens per request (workload.input_len)</source>
             <translation>요청당 프롬프트 토큰 수 (workload.input_len)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="94" />
             <source>&amp;Generated length:</source>
             <translation>생성 길이(&amp;G):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="94" />
             <source>Generated tokens per request (workload.output_len)</source>
             <translation>요청당 생성 토큰 수 (workload.output_len)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="97" />
             <source>&amp;Concurrent sequences:</source>
             <translation>동시 시퀀스(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="99" />
             <source>Sequences each replica serves at once (workload.batch); lowest value: as many as the KV cache holds</source>
             <translation>복제본 하나가 동시에 처리하는 시퀀스 수 (workload.batch). 가장 낮은 값: KV 캐시가 담는 만큼</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="102" />
             <source>Target &amp;load:</source>
             <translation>목표 부하(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="101" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="104" />
             <source>Output tokens per second the deployment must serve; the plan adds replicas until it does</source>
             <translation>배포가 처리해야 하는 초당 출력 토큰 수. 계획은 이를 충족할 때까지 복제본을 늘립니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="104" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="107" />
             <source>Time to fi&amp;rst token ≤</source>
             <translation>첫 토큰까지 시간(&amp;R) ≤</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="104" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="107" />
             <source>Latency target for the first token of a reply (TTFT)</source>
             <translation>응답의 첫 토큰까지의 지연 목표 (TTFT)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="110" />
             <source>Time per output t&amp;oken ≤</source>
             <translation>출력 토큰당 시간(&amp;O) ≤</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="110" />
             <source>Latency target between generated tokens (TPOT)</source>
             <translation>생성 토큰 사이의 지연 목표 (TPOT)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="110" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="113" />
             <source>&amp;Weights:</source>
             <translation>가중치(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="110" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="113" />
             <source>Precision the weights are stored and read in</source>
             <translation>가중치를 저장하고 읽는 정밀도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="116" />
             <source>&amp;KV cache:</source>
             <translation>KV 캐시(&amp;K):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="116" />
             <source>Precision of the cached keys and values</source>
             <translation>캐시된 키와 값의 정밀도</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="126" />
             <source>Change prompt length</source>
             <translation>프롬프트 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="129" />
             <source>Change generated length</source>
             <translation>생성 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="134" />
             <source>Change concurrent sequences</source>
             <translation>동시 시퀀스 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="136" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="139" />
             <source>Change target load</source>
             <translation>목표 부하 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="137" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="140" />
             <source>Change time to first token</source>
             <translation>첫 토큰까지 시간 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="138" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="141" />
             <source>Change time per output token</source>
             <translation>출력 토큰당 시간 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="145" />
             <source>Change weight precision</source>
             <translation>가중치 정밀도 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="146" />
             <source>Change KV-cache precision</source>
             <translation>KV 캐시 정밀도 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="177" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="180" />
             <source>Give the prompt and generated lengths to size the servers (throughput, latency).</source>
             <translation>서버 규모(처리량, 지연)를 정하려면 프롬프트 길이와 생성 길이를 입력하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="179" />
+            <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="182" />
             <source>Sequence length = prompt + generated = {0:,} tokens.</source>
             <translation>시퀀스 길이 = 프롬프트 + 생성 = {0:,} 토큰.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="45" />
             <source>minutes</source>
             <translation>분</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="45" />
             <source>hours</source>
             <translation>시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/_units.py" line="41" />
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="45" />
             <source>days</source>
             <translation>일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/_units.py" line="46" />
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="50" />
             <source>Wall clock ({0}, log)</source>
             <translation>실제 소요 시간 ({0}, 로그)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/_units.py" line="46" />
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="50" />
             <source>Wall clock ({0}, log scale)</source>
             <translation>실제 소요 시간 ({0}, 로그 눈금)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/_units.py" line="48" />
+            <location filename="../../gpuplanner/ui/plots/_units.py" line="52" />
             <source>Wall clock ({0})</source>
             <translation>실제 소요 시간 ({0})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="47" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="62" />
             <source>Memory per GPU against capacity</source>
             <translation>GPU당 메모리 대 용량</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="55" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="70" />
             <source>GiB per GPU</source>
             <translation>GPU당 GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="82" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="97" />
             <source>No estimate for: {0}</source>
             <translation>추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="118" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="133" />
             <source>Capacity</source>
             <translation>용량</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="141" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="157" />
             <source>80% band</source>
             <translation>80% 구간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="165" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="181" />
             <source>{0}
 {1} free</source>
             <translation>{0}
 {1} 여유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="167" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="183" />
             <source>{0}
 short {1}</source>
             <translation>{0}
 {1} 모자람</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="233" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="249" />
             <source>{0}: {1} of {2}, {3}</source>
             <translation>{0}: {2} 중 {1}, {3}</translation>
         </message>
@@ -772,17 +772,17 @@ short {1}</source>
             <translation>다른 GPU 수 계산 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="83" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="85" />
             <source>No on-demand price in the catalog for: {0}</source>
             <translation>카탈로그에 온디맨드 가격이 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="110" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="112" />
             <source>Pareto front</source>
             <translation>파레토 프런트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="144" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="147" />
             <source>{0} × {1}
 {2}, {3}
 {4}</source>
@@ -791,7 +791,7 @@ short {1}</source>
 {4}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="168" />
+            <location filename="../../gpuplanner/ui/plots/pareto_plot.py" line="171" />
             <source>Pareto front: {0}</source>
             <translation>파레토 프런트: {0}</translation>
         </message>
@@ -895,67 +895,67 @@ TPOT {3}, TTFT {4}</translation>
             <translation>가동률 (%)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="74" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="76" />
             <source>Cost over {0:g} years ({1})</source>
             <translation>{0:g}년 총비용 ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="80" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="82" />
             <source>no cost estimate</source>
             <translation>비용 추정값 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="81" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="83" />
             <source>No cost curve: {0}</source>
             <translation>비용 곡선 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="102" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="105" />
             <source>{0} × {1}.</source>
             <translation>{0} × {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="107" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="110" />
             <source>Owning (TCO) {0}.</source>
             <translation>온프레미스 구매 (TCO) {0}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="109" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="112" />
             <source>No price for {0} (enter one in step 4).</source>
             <translation>{0} 가격 없음 (4단계에서 입력하세요).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="124" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="127" />
             <source>break-even {0}</source>
             <translation>손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="133" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="136" />
             <source>Owning wins above {0} utilization.</source>
             <translation>가동률 {0} 이상에서는 온프레미스 구매가 유리합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="135" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="138" />
             <source>No break-even between 0 and 100%.</source>
             <translation>가동률 0–100% 사이에 손익분기점이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="139" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="142" />
             <source>Curves: prices × hours, no estimator band.</source>
             <translation>곡선: 가격 × 시간, 추정 오차 구간 없음.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="149" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="152" />
             <source>yours {0}</source>
             <translation>현재 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="176" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="179" />
             <source>at {0} utilization</source>
             <translation>가동률 {0}일 때</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="201" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="206" />
             <source>On-demand {0}, owning {1}, break-even {2}</source>
             <translation>온디맨드 {0}, 온프레미스 구매 {1}, 손익분기 가동률 {2}</translation>
         </message>
@@ -1014,8 +1014,8 @@ TPOT {3}, TTFT {4}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/plots/time_plot.py" line="210" />
-            <source>{0} days on {1} GPUs</source>
-            <translation>GPU {1}개로 {0}일</translation>
+            <source>{0} on {1} GPUs</source>
+            <translation>GPU {1}개로 {0}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="33" />
@@ -1068,143 +1068,143 @@ TPOT {3}, TTFT {4}</translation>
             <translation>{0}, GPU당 {1} 모자람{2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="69" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="70" />
             <source>; at {0} utilization owning ({1}) beats renting on demand ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온프레미스 구매({1})가 온디맨드 임대({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="71" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="72" />
             <source>, break-even {0}</source>
             <translation>, 손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="72" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="73" />
             <source>; at {0} utilization renting on demand ({1}) is cheaper than owning ({2}) over {3:g} years</source>
             <translation>; 가동률 {0}에서 {3:g}년간 온디맨드 임대({1})가 온프레미스 구매({2})보다 저렴</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="74" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="75" />
             <source> (owning wins above {0})</source>
             <translation> (가동률 {0} 이상이면 구매가 유리)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="89" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="172" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="90" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="174" />
             <source>, {0} at on-demand prices</source>
             <translation>, 온디맨드 가격으로 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="94" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="95" />
             <source>Needs {0} × {1} for the {2:g}-day deadline ({3}{4})</source>
             <translation>{2:g}일 기한에는 {0} × {1}이(가) 필요합니다 ({3}{4})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="99" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="100" />
             <source>; it {0} ({1} likely)</source>
             <translation>; {0} (확률 {1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="104" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="105" />
             <source>on {0} GPU</source>
             <translation>GPU {0}개에서는</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="104" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="105" />
             <source>on {0} GPUs</source>
             <translation>GPU {0}개에서는</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="105" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="106" />
             <source>, and it does not fit</source>
             <translation>, 메모리에 들어가지 않음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="106" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="107" />
             <source>; {0} it takes {1}{2}</source>
             <translation>; {0} {1} 걸립니다{2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="114" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="115" />
             <source>None of the candidate GPUs fits this workload on {0} GPU: {1} comes closest, {2} short per GPU.</source>
             <translation>GPU {0}개로는 어떤 후보 GPU에도 이 작업이 들어가지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2} 부족합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="116" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="117" />
             <source>None of the candidate GPUs fits this workload on {0} GPUs: {1} comes closest, {2} short per GPU.</source>
             <translation>GPU {0}개로는 어떤 후보 GPU에도 이 작업이 들어가지 않습니다. {1}이(가) 가장 가깝지만 GPU당 {2} 부족합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="121" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="122" />
             <source>{0} → {1} of {2}, fits</source>
             <translation>{0} → {2} 중 {1}, 들어감</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="126" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="127" />
             <source>It fits with: {0}.</source>
             <translation>이렇게 하면 들어갑니다: {0}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="131" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="132" />
             <source>No single change tried (recompute, ZeRO-3, micro-batch 1, chunked loss, 8-bit AdamW, up to 256× the GPUs) makes it fit: use LoRA or QLoRA, a shorter sequence or a larger GPU.</source>
             <translation>시도한 변경(재계산, ZeRO-3, 마이크로 배치 1, 청크 손실, 8비트 AdamW, GPU 최대 256배) 중 하나만으로는 들어가지 않습니다. LoRA나 QLoRA, 더 짧은 시퀀스, 더 큰 GPU를 쓰세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="141" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="142" />
             <source>No candidate GPU meets the {0:g}-day deadline ({1}).</source>
             <translation>{0:g}일 기한을 맞추는 후보 GPU가 없습니다 ({1}).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="143" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="144" />
             <source>No estimate yet: {0}</source>
             <translation>아직 추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="143" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="144" />
             <source>no candidate GPU</source>
             <translation>후보 GPU 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="148" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="149" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="176" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="178" />
             <source>Use {0} × {1}: {2}; trains in {3}{4}, {5}{6}</source>
             <translation>{0} × {1} 권장: {2}; 학습에 {3}{4} 소요, {5}{6}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="188" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="190" />
             <source> (up to {0} concurrent sequences)</source>
             <translation> (동시 시퀀스 최대 {0}개)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="190" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="192" />
             <source>Use {0} × {1}: {2}{3}</source>
             <translation>{0} × {1} 권장: {2}{3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="198" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="200" />
             <source>No candidate fits more surely.</source>
             <translation>이보다 확실히 맞는 후보는 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="209" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="211" />
             <source>Use {0} × {1}</source>
             <translation>{0} × {1} 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="211" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="213" />
             <source>Use the GPUs the deadline needs</source>
             <translation>기한에 필요한 GPU 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="214" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="216" />
             <source>Apply: {0}</source>
             <translation>적용: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="214" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="216" />
             <source>Apply a change that fits</source>
             <translation>들어가게 하는 변경 적용</translation>
         </message>
@@ -1599,43 +1599,43 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
 마이크로 배치 {8}, 재계산 {9}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="32" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="40" />
             <source>“{0}” has unsaved changes. Save them?</source>
             <translation>“{0}”에 저장하지 않은 변경 사항이 있습니다. 저장할까요?</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="34" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="42" />
             <source>Unsaved changes</source>
             <translation>저장하지 않은 변경 사항</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="41" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="51" />
             <source>Open scenario</source>
             <translation>시나리오 열기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="43" />
-            <location filename="../../gpuplanner/ui/dialogs.py" line="69" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="53" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="85" />
             <source>gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml *.toml);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="50" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="62" />
             <source>Save scenario as</source>
             <translation>다른 이름으로 시나리오 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="50" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="62" />
             <source>gpuplanner scenarios (*.gpuplan.toml)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="67" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="83" />
             <source>Compare with scenario</source>
             <translation>다른 시나리오와 비교</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="102" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="129" />
             <source>(no examples in this installation)</source>
             <translation>(이 설치본에는 예제가 없습니다)</translation>
         </message>
@@ -2439,182 +2439,182 @@ Nothing was changed.</source>
             <translation>{0} 씀</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="66" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="72" />
             <source>Type a number, e.g. 1.4T, 1.4 trillion or 1.4e12.</source>
             <translation>숫자를 입력하세요. 예: 1.4T, 1.4조, 1.4e12.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="80" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="86" />
             <source>“{0}” is not a number: “{1}” is not one of k, M, B, T (thousand … trillion).</source>
             <translation>“{0}”은(는) 숫자가 아닙니다. “{1}”은(는) k, M, B, T(천·백만·10억·조) 중 하나가 아닙니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="91" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="97" />
             <source>“{0}” is not a number.</source>
             <translation>“{0}”은(는) 숫자가 아닙니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="95" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="101" />
             <source>“{0}” is not a number. Type e.g. 1.4T, 1.4 trillion or 1.4e12.</source>
             <translation>“{0}”은(는) 숫자가 아닙니다. 예: 1.4T, 1.4조, 1.4e12.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="119" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="125" />
             <source>billion</source>
             <translation>십억</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="119" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="125" />
             <source>million</source>
             <translation>백만</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="119" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="125" />
             <source>trillion</source>
             <translation>조</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="160" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="192" />
             <source>{0} is above the largest allowed, {1}.</source>
             <translation>{0}은(는) 허용되는 최댓값 {1}보다 큽니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/count_input.py" line="174" />
+            <location filename="../../gpuplanner/ui/count_input.py" line="206" />
             <source>{0} is below the smallest allowed, {1}.</source>
             <translation>{0}은(는) 허용되는 최솟값 {1}보다 작습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="27" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="54" />
             <source>&amp;New</source>
             <translation>새로 만들기(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="28" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="55" />
             <source>&amp;Open…</source>
             <translation>열기(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="29" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="56" />
             <source>Open &amp;Recent</source>
             <translation>최근 파일 열기(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="32" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="59" />
             <source>Open E&amp;xample</source>
             <translation>예제 열기(&amp;X)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="35" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="62" />
             <source>Co&amp;mpare With…</source>
             <translation>다른 시나리오와 비교(&amp;M)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="37" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="64" />
             <source>Show the key results and the differing inputs of this scenario and another one side by side</source>
             <translation>이 시나리오와 다른 시나리오의 주요 결과와 다른 입력 항목을 나란히 보여 줍니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="39" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="66" />
             <source>&amp;Import Training Config…</source>
             <translation>학습 설정 가져오기(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="41" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="68" />
             <source>Open a framework's training config (torchtune, torchtitan, DeepSpeed, Hugging Face…) as a scenario</source>
             <translation>프레임워크의 학습 설정 파일(torchtune, torchtitan, DeepSpeed, Hugging Face…)을 시나리오로 엽니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="44" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="71" />
             <source>&amp;Save</source>
             <translation>저장(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="45" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="72" />
             <source>Save &amp;As…</source>
             <translation>다른 이름으로 저장(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="47" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="74" />
             <source>&amp;Export Workbook…</source>
             <translation>워크북 내보내기(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="48" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="75" />
             <source>Export &amp;Plot</source>
             <translation>그래프 내보내기(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="51" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="78" />
             <source>&amp;Quit</source>
             <translation>끝내기(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="61" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="88" />
             <source>Pre&amp;ferences…</source>
             <translation>환경 설정(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="64" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="91" />
             <source>&amp;View</source>
             <translation>보기(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="65" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="92" />
             <source>&amp;Go to Step</source>
             <translation>단계로 이동(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="68" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="95" />
             <source>&amp;Theme</source>
             <translation>테마(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="71" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="98" />
             <source>&amp;Dark</source>
             <translation>어둡게(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="71" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="98" />
             <source>&amp;Light</source>
             <translation>밝게(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="71" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="98" />
             <source>&amp;System</source>
             <translation>시스템(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="81" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="108" />
             <source>&amp;Tools</source>
             <translation>도구(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="82" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="109" />
             <source>&amp;Catalog Editor…</source>
             <translation>카탈로그 편집기(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="83" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="110" />
             <source>Edit GPUs, node types, cloud offers and site profiles</source>
             <translation>GPU, 노드 종류, 클라우드 요금제, 사이트 프로필 편집</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="84" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="111" />
             <source>Write &amp;Launch Config…</source>
             <translation>실행 설정 쓰기(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="85" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="112" />
             <source>Write the planned layout as a torchtitan, torchtune, Megatron or DeepSpeed config</source>
             <translation>계획한 배치를 torchtitan, torchtune, Megatron 또는 DeepSpeed 설정으로 씁니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="87" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="114" />
             <source>&amp;Help</source>
             <translation>도움말(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_actions.py" line="88" />
+            <location filename="../../gpuplanner/ui/main_actions.py" line="115" />
             <source>&amp;About gpuplanner…</source>
             <translation>gpuplanner 정보(&amp;A)…</translation>
         </message>
@@ -2664,202 +2664,202 @@ Nothing was changed.</source>
             <translation>할당 최대치 + CUDA 컨텍스트, NCCL 버퍼, 할당자 예비분: 용량 안에 있어야 함</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="31" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="36" />
             <source>Model (step 1)</source>
             <translation>모델 (1단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="32" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="37" />
             <source>Method (step 1)</source>
             <translation>학습 방식 (1단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="33" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="38" />
             <source>Sequence length (step 2)</source>
             <translation>시퀀스 길이 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="34" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="39" />
             <source>Micro-batch (step 2)</source>
             <translation>마이크로 배치 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="35" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="40" />
             <source>Global batch (step 2)</source>
             <translation>글로벌 배치 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="36" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="41" />
             <source>Tokens to train (step 2)</source>
             <translation>학습 토큰 수 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="37" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="42" />
             <source>Dataset size (step 2)</source>
             <translation>데이터셋 크기 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="38" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="43" />
             <source>Epochs (step 2)</source>
             <translation>에폭 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="39" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="44" />
             <source>LoRA targets (step 2)</source>
             <translation>LoRA 대상 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="40" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="45" />
             <source>Parallel layout (step 2)</source>
             <translation>병렬 구성 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="41" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="46" />
             <source>GPU (step 3)</source>
             <translation>GPU (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="42" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="47" />
             <source>GPU count (step 3)</source>
             <translation>GPU 수 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="48" />
             <source>Candidate GPUs (step 3)</source>
             <translation>후보 GPU (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="49" />
             <source>GPUs per node (step 3)</source>
             <translation>노드당 GPU 수 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="45" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="50" />
             <source>Scenario name</source>
             <translation>시나리오 이름</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="46" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="51" />
             <source>Model preset (step 1)</source>
             <translation>모델 프리셋 (1단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="47" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="52" />
             <source>Model name (step 1)</source>
             <translation>모델 이름 (1단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="48" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="53" />
             <source>Precision (step 2)</source>
             <translation>정밀도 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="49" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="54" />
             <source>Optimizer (step 2)</source>
             <translation>옵티마이저 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="50" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
             <source>Activation recompute (step 2)</source>
             <translation>활성값 재계산 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="51" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
             <source>FlashAttention (step 2)</source>
             <translation>FlashAttention (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="52" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="57" />
             <source>Chunked loss (step 2)</source>
             <translation>청크 단위 손실 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="53" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="58" />
             <source>LoRA rank (step 2)</source>
             <translation>LoRA 랭크 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="59" />
             <source>Concurrent sequences (step 2)</source>
             <translation>동시 시퀀스 수 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
             <source>Deadline (step 3)</source>
             <translation>마감 기한 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
             <source>Tensor parallel (step 2)</source>
             <translation>텐서 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="57" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="62" />
             <source>Pipeline parallel (step 2)</source>
             <translation>파이프라인 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="63" />
             <source>Context parallel (step 2)</source>
             <translation>컨텍스트 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
             <source>Expert parallel (step 2)</source>
             <translation>전문가 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="65" />
             <source>ZeRO stage (step 2)</source>
             <translation>ZeRO 단계 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="66" />
             <source>Site profile (step 4)</source>
             <translation>사이트 프로필 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="67" />
             <source>Utilization (step 4)</source>
             <translation>가동률 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="68" />
             <source>Horizon (step 4)</source>
             <translation>분석 기간 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="69" />
             <source>Currency (step 4)</source>
             <translation>통화 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="70" />
             <source>Exchange rate (step 4)</source>
             <translation>환율 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="71" />
             <source>On-demand price (step 4)</source>
             <translation>온디맨드 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="72" />
             <source>Server price (step 4)</source>
             <translation>서버 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="73" />
             <source>Electricity price (step 4)</source>
             <translation>전기 요금 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="74" />
             <source>PUE (step 4)</source>
             <translation>PUE (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="75" />
             <source>Discount rate (step 4)</source>
             <translation>할인율 (4단계)</translation>
         </message>
@@ -3458,407 +3458,407 @@ Source: {5}</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
             <source>Data</source>
             <translation>데이터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="80" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="91" />
             <source>Tokens to train</source>
             <translation>학습 토큰 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
             <source>&amp;Dataset × epochs</source>
             <translation>데이터셋 × 에폭(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
             <source> epoch</source>
             <translation> 에폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
             <source> epochs</source>
             <translation> 에폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="105" />
             <source>T&amp;okens:</source>
             <translation>토큰 수(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="94" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="105" />
             <source>Tokens the run trains on; type 1.4T, 300B, 1.4 trillion or 1.4e12</source>
             <translation>학습할 토큰 수. 1.4T, 300B, 1.4조, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="108" />
             <source>Data&amp;set size:</source>
             <translation>데이터셋 크기(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="108" />
             <source>Tokens in one pass over the dataset; type 1.4T, 300B or 1.4e12</source>
             <translation>데이터셋을 한 번 훑을 때의 토큰 수. 1.4T, 300B, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="110" />
             <source>Ep&amp;ochs:</source>
             <translation>에폭(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="104" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
             <source>Sequence and batch</source>
             <translation>시퀀스와 배치</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
             <source>automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="109" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="120" />
             <source>automatic (micro-batch × data-parallel)</source>
             <translation>자동 (마이크로 배치 × 데이터 병렬)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
             <source>Se&amp;quence length:</source>
             <translation>시퀀스 길이(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
             <source>Tokens per sequence (inference: prompt + generated)</source>
             <translation>시퀀스당 토큰 수 (추론: 프롬프트 + 생성 토큰)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
             <source>&amp;Micro-batch:</source>
             <translation>마이크로 배치(&amp;M):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
             <source>Sequences per GPU per micro-step</source>
             <translation>마이크로 스텝마다 GPU 하나가 처리하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="129" />
             <source>&amp;Global batch:</source>
             <translation>글로벌 배치(&amp;G):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="129" />
             <source>Sequences per optimizer step</source>
             <translation>옵티마이저 스텝당 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="135" />
             <source>Precision, optimizer and memory savers</source>
             <translation>정밀도, 옵티마이저, 메모리 절감 기법</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
             <source>BF16 autocast</source>
             <translation>BF16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
             <source>BF16 + FP32 master</source>
             <translation>BF16 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="142" />
             <source>Pure BF16</source>
             <translation>순수 BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
             <source>FP8 + FP32 master</source>
             <translation>FP8 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="133" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
             <source>FP16 autocast</source>
             <translation>FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="134" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
             <source>FP16 + FP32 master</source>
             <translation>FP16 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="138" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="149" />
             <source>BF16 autocast over FP32 weights (HF Trainer, Lightning, llm-foundry)</source>
             <translation>FP32 가중치 위 BF16 autocast (HF Trainer, Lightning, llm-foundry)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="139" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
             <source>BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP/torchtitan)</source>
             <translation>BF16 가중치 + FP32 마스터 사본 (Megatron, DeepSpeed, FSDP/torchtitan)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="151" />
             <source>Everything in BF16, weights and optimizer states (torchtune)</source>
             <translation>가중치와 옵티마이저 상태까지 모두 BF16 (torchtune)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="152" />
             <source>FP8 matmuls over BF16 weights + FP32 master copy</source>
             <translation>BF16 가중치 + FP32 마스터 사본 위 FP8 행렬곱</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="153" />
             <source>FP16 autocast over FP32 weights</source>
             <translation>FP32 가중치 위 FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
             <source>FP16 weights + FP32 master copy</source>
             <translation>FP16 가중치 + FP32 마스터 사본</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="161" />
             <source>torch.compile (&amp;JIT-compiled model)</source>
             <translation>torch.compile 사용(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="165" />
             <source>AdamW</source>
             <translation>AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="156" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="167" />
             <source>SGD with momentum</source>
             <translation>모멘텀 SGD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="157" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="168" />
             <source>Adafactor</source>
             <translation>Adafactor</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="162" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="173" />
             <source>No offload</source>
             <translation>오프로드 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="163" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
             <source>Optimizer states to CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="164" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
             <source>Parameters and optimizer states to CPU</source>
             <translation>파라미터와 옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="168" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="179" />
             <source>Optimizer step &amp;inside backward</source>
             <translation>역전파 중 옵티마이저 스텝(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="169" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="180" />
             <source>Flash&amp;Attention</source>
             <translation>Flash&amp;Attention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="170" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
             <source>Chun&amp;ked loss (no full logits)</source>
             <translation>청크 단위 손실 계산 (전체 로짓 없음)(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="172" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
             <source>Frame&amp;work:</source>
             <translation>프레임워크(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="172" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
             <source>The training code you run: it decides what a step keeps in memory</source>
             <translation>실행하는 학습 코드: 한 스텝이 메모리에 무엇을 남기는지 결정합니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="186" />
             <source>&amp;Precision:</source>
             <translation>정밀도(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="176" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="187" />
             <source>Optimi&amp;zer:</source>
             <translation>옵티마이저(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="178" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="189" />
             <source>Off&amp;load:</source>
             <translation>오프로드(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="179" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="190" />
             <source>Activation re&amp;compute:</source>
             <translation>활성값 재계산(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="194" />
             <source>Optimizer step inside backward</source>
             <translation>역전파 중 옵티마이저 스텝</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="195" />
             <source>FlashAttention</source>
             <translation>FlashAttention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="185" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="196" />
             <source>Chunked loss</source>
             <translation>청크 단위 손실 계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="190" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="201" />
             <source>LoRA adapters</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="193" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="200" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="211" />
             <source>LoRA target {0}</source>
             <translation>LoRA 대상 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
             <source>Projection matrices that get adapters</source>
             <translation>어댑터를 붙일 프로젝션 행렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
             <source>Targets:</source>
             <translation>대상 행렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="216" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="227" />
             <source>Parallel layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="219" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
             <source>A&amp;utomatic (fastest layout that fits)</source>
             <translation>자동 (메모리에 맞는 가장 빠른 구성)(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="220" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="231" />
             <source>Set b&amp;y hand</source>
             <translation>직접 지정(&amp;Y)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="229" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="240" />
             <source>-way</source>
             <translation>개 분할</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
             <source> stage</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
             <source> stages</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="235" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="246" />
             <source>0 — plain data parallel</source>
             <translation>0 — 일반 데이터 병렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="236" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="247" />
             <source>1 — shard optimizer states</source>
             <translation>1 — 옵티마이저 상태 샤딩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="237" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="248" />
             <source>2 — + gradients</source>
             <translation>2 — + 그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="238" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="249" />
             <source>3 — + weights (FSDP full shard)</source>
             <translation>3 — + 가중치 (FSDP 전체 샤딩)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="252" />
             <source>Tensor parallel:</source>
             <translation>텐서 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="242" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="253" />
             <source>Pipeline parallel:</source>
             <translation>파이프라인 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="243" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="254" />
             <source>Context parallel:</source>
             <translation>컨텍스트 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="255" />
             <source>Expert parallel:</source>
             <translation>전문가 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="245" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="256" />
             <source>ZeRO stage:</source>
             <translation>ZeRO 단계:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="261" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="272" />
             <source>Change tokens</source>
             <translation>학습 토큰 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="266" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="277" />
             <source>Change dataset size</source>
             <translation>데이터셋 크기 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="271" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="282" />
             <source>Change epochs</source>
             <translation>에폭 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="286" />
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="279" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="290" />
             <source>Change micro-batch</source>
             <translation>마이크로 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="285" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="296" />
             <source>Change global batch</source>
             <translation>글로벌 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="290" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="301" />
             <source>Change framework</source>
             <translation>프레임워크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="301" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="312" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="319" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="330" />
             <source>Change LoRA rank</source>
             <translation>LoRA 랭크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="322" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="333" />
             <source>Change LoRA targets</source>
             <translation>LoRA 대상 변경</translation>
         </message>
@@ -3993,37 +3993,37 @@ Source: {5}</source>
             <translation>카탈로그 CSV(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recent_files.py" line="50" />
+            <location filename="../../gpuplanner/ui/recent_files.py" line="56" />
             <source>&amp;Clear Menu</source>
             <translation>목록 지우기(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="156" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="158" />
             <source>Autosave failed: {0}. Save your work with File › Save.</source>
             <translation>자동 저장 실패: {0}. 파일 › 저장으로 작업을 저장하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="239" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="243" />
             <source>Recover unsaved work</source>
             <translation>저장하지 않은 작업 복구</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="240" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="244" />
             <source>gpuplanner did not close normally.</source>
             <translation>gpuplanner가 정상적으로 종료되지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="242" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="246" />
             <source>File: {0}</source>
             <translation>파일: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="244" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="248" />
             <source>The scenario was never saved to a file.</source>
             <translation>이 시나리오는 파일로 저장된 적이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="246" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="250" />
             <source>Your unsaved changes to “{0}” were kept (last autosave {1}).
 {2}
 
@@ -4034,17 +4034,17 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
 복원하면 변경 사항을 되살리며, 저장하기 전까지는 저장되지 않은 상태로 남습니다. 버리기를 누르면 삭제됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="254" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="258" />
             <source>&amp;Restore</source>
             <translation>복원(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="299" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="303" />
             <source>An autosave file could not be read and was set aside: {0}</source>
             <translation>자동 저장 파일을 읽을 수 없어 따로 옮겨 두었습니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recovery.py" line="334" />
+            <location filename="../../gpuplanner/ui/recovery.py" line="338" />
             <source>Restored your unsaved work from {0}.</source>
             <translation>{0}에 자동 저장된 작업을 복원했습니다.</translation>
         </message>
@@ -4084,22 +4084,22 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
             <translation>오류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="105" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="107" />
             <source>✗ {0} short</source>
             <translation>✗ {0} 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="124" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="126" />
             <source>{0} ({1})</source>
             <translation>{0} ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="155" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="157" />
             <source>smallest whole-node GPU count that fits and finishes within {0:g} days</source>
             <translation>메모리에 들어가고 {0:g}일 안에 끝나는 가장 작은 GPU 수 (노드 단위)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="165" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="167" />
             <source>{0} GPUs: {1}, {2} at on-demand prices</source>
             <translation>GPU {0}개: {1}, 온디맨드 가격 {2}</translation>
         </message>
@@ -4122,7 +4122,7 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
     <context>
         <name>App</name>
         <message>
-            <location filename="../../gpuplanner/ui/app.py" line="198" />
+            <location filename="../../gpuplanner/ui/app.py" line="216" />
             <source>gpuplanner cannot start:
 {0}</source>
             <translation>gpuplanner를 시작할 수 없습니다:
@@ -4137,12 +4137,12 @@ Restore brings them back; they stay unsaved until you save them. Discard deletes
             <translation>{0}–{1} {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_delegate.py" line="79" />
+            <location filename="../../gpuplanner/ui/catalog_delegate.py" line="80" />
             <source>— (not published)</source>
             <translation>— (공개되지 않음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/catalog_delegate.py" line="94" />
+            <location filename="../../gpuplanner/ui/catalog_delegate.py" line="95" />
             <source>e.g. 80 GiB</source>
             <translation>예: 80 GiB</translation>
         </message>
@@ -4375,27 +4375,27 @@ An existing file there was left as it was.</source>
     <context>
         <name>DefaultableSpin</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="218" />
+            <location filename="../../gpuplanner/ui/fields.py" line="224" />
             <source>not published</source>
             <translation>공개되지 않음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="223" />
+            <location filename="../../gpuplanner/ui/fields.py" line="229" />
             <source>Use the catalog's value</source>
             <translation>카탈로그 값 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="224" />
+            <location filename="../../gpuplanner/ui/fields.py" line="230" />
             <source>Reset to the catalog value</source>
             <translation>카탈로그 값으로 되돌리기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="259" />
+            <location filename="../../gpuplanner/ui/fields.py" line="265" />
             <source>your value</source>
             <translation>직접 입력한 값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="260" />
+            <location filename="../../gpuplanner/ui/fields.py" line="266" />
             <source>Source: {0}</source>
             <translation>출처: {0}</translation>
         </message>
@@ -4403,7 +4403,7 @@ An existing file there was left as it was.</source>
     <context>
         <name>Fields</name>
         <message>
-            <location filename="../../gpuplanner/ui/fields.py" line="173" />
+            <location filename="../../gpuplanner/ui/fields.py" line="179" />
             <source>{0}: problem</source>
             <translation>{0}: 문제</translation>
         </message>
@@ -4411,18 +4411,18 @@ An existing file there was left as it was.</source>
     <context>
         <name>FileCommands</name>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="94" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="122" />
             <source>Cannot start a new scenario</source>
             <translation>새 시나리오를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="113" />
-            <location filename="../../gpuplanner/ui/file_commands.py" line="118" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="141" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="146" />
             <source>Cannot open scenario</source>
             <translation>시나리오를 열 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="114" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="142" />
             <source>{0}
 
 The file is not a valid scenario; nothing was changed.</source>
@@ -4431,7 +4431,7 @@ The file is not a valid scenario; nothing was changed.</source>
 올바른 시나리오 파일이 아닙니다. 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="118" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="146" />
             <source>{0}
 
 Nothing was changed.</source>
@@ -4440,27 +4440,27 @@ Nothing was changed.</source>
 아무것도 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="122" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="150" />
             <source>Opened {0}</source>
             <translation>{0} 열림</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="132" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="160" />
             <source>Cannot open the example</source>
             <translation>예제를 열 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="136" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="164" />
             <source>Opened the example “{0}”</source>
             <translation>예제 “{0}”을(를) 열었습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="163" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="191" />
             <source>Cannot save scenario</source>
             <translation>시나리오를 저장할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="164" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="192" />
             <source>{0}
 
 Your changes are still open here; choose another place with File › Save As.</source>
@@ -4469,17 +4469,17 @@ Your changes are still open here; choose another place with File › Save As.</s
 변경 사항은 그대로 열려 있습니다. 파일 › 다른 이름으로 저장에서 다른 위치를 고르세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="170" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="198" />
             <source>Saved {0}</source>
             <translation>{0} 저장됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="186" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="214" />
             <source>Cannot compare</source>
             <translation>비교할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="186" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="214" />
             <source>{0}
 
 The open scenario was not changed.</source>
@@ -4488,27 +4488,27 @@ The open scenario was not changed.</source>
 열려 있는 시나리오는 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="205" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="235" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="226" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="256" />
             <source>Export workbook</source>
             <translation>워크북 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="226" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="256" />
             <source>Excel workbook (*.xlsx)</source>
             <translation>Excel 워크북 (*.xlsx)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="240" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="270" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/file_commands.py" line="243" />
+            <location filename="../../gpuplanner/ui/file_commands.py" line="273" />
             <source>Exported {0}</source>
             <translation>{0} 내보냄</translation>
         </message>
@@ -4567,7 +4567,7 @@ The open scenario was not changed.</source>
     <context>
         <name>Language</name>
         <message>
-            <location filename="../../gpuplanner/ui/i18n.py" line="232" />
+            <location filename="../../gpuplanner/ui/i18n.py" line="237" />
             <source>System default</source>
             <translation>시스템 기본값</translation>
         </message>
@@ -4593,59 +4593,59 @@ The open scenario was not changed.</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="74" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="110" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="96" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="134" />
             <source>Estimate failed: {0}</source>
             <translation>추정 실패: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="135" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="173" />
             <source>PNG…</source>
             <translation>PNG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="136" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="174" />
             <source>SVG…</source>
             <translation>SVG…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="188" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="231" />
             <source>gpuplanner cannot start</source>
             <translation>gpuplanner를 시작할 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="189" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="232" />
             <source>The hardware catalog cannot be read:
 {0}</source>
             <translation>하드웨어 카탈로그를 읽을 수 없습니다:
 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="212" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="254" />
             <source>{0} (and {1} more: Tools › Catalog editor lists them)</source>
             <translation>{0} (외 {1}건: 도구 › 카탈로그 편집기에서 모두 볼 수 있습니다)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="263" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="306" />
             <source>This scenario</source>
             <translation>이 시나리오</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="280" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="323" />
             <source>unsaved</source>
             <translation>저장 안 됨</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="281" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="324" />
             <source>{0} — {1}[*] — gpuplanner</source>
             <translation>{0} — {1}[*] — gpuplanner</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/main_window.py" line="302" />
+            <location filename="../../gpuplanner/ui/main_window.py" line="345" />
             <source>Cannot open the catalog</source>
             <translation>카탈로그를 열 수 없습니다</translation>
         </message>
@@ -4653,317 +4653,317 @@ The open scenario was not changed.</source>
     <context>
         <name>ModelPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="46" />
             <source>Model and method</source>
             <translation>모델과 학습 방식</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="47" />
             <source>Pick a preset, describe the architecture, or open a config.json.</source>
             <translation>프리셋을 고르거나, 아키텍처를 입력하거나, config.json을 여세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="52" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="55" />
             <source>Scena&amp;rio name:</source>
             <translation>시나리오 이름(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="57" />
             <source>Shown in the title bar, the file name and the workbook; empty: derived from the plan</source>
             <translation>제목 표시줄, 파일 이름, 워크북에 표시됩니다. 비워 두면 계획에서 만듭니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="62" />
             <source>Model</source>
             <translation>모델</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="65" />
             <source>&amp;Search:</source>
             <translation>검색(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="67" />
             <source>e.g. llama 70b, qwen, mixtral</source>
             <translation>예: llama 70b, qwen, mixtral</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="69" />
             <source>Search presets</source>
             <translation>프리셋 검색</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="75" />
             <source>Model presets</source>
             <translation>모델 프리셋</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="77" />
             <source>Custom architecture (fields below)</source>
             <translation>사용자 지정 아키텍처 (아래 항목)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="81" />
             <source>{0}  ·  {1} parameters</source>
             <translation>{0}  ·  파라미터 {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="80" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="83" />
             <source>Preset id: {0}
 Source: {1}</source>
             <translation>프리셋 ID: {0}
 출처: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="86" />
             <source>&amp;Open config.json…</source>
             <translation>config.json 열기(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="88" />
             <source>Read the architecture from a local Hugging Face config.json (offline; nothing is downloaded)</source>
             <translation>로컬 Hugging Face config.json에서 아키텍처를 읽습니다 (오프라인, 아무것도 내려받지 않음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="97" />
             <source>Method</source>
             <translation>학습 방식</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="96" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="102" />
             <source>&amp;Pretraining</source>
             <translation>사전학습(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="103" />
             <source>F&amp;ull fine-tune</source>
             <translation>전체 파인튜닝(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="98" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="104" />
             <source>&amp;LoRA</source>
             <translation>&amp;LoRA</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="105" />
             <source>&amp;QLoRA (4-bit base)</source>
             <translation>&amp;QLoRA (4비트 기반 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="100" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="106" />
             <source>&amp;Inference serving</source>
             <translation>추론 서빙(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="109" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="115" />
             <source>Architecture</source>
             <translation>아키텍처</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="113" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="119" />
             <source>Model summary</source>
             <translation>모델 요약</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="119" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="125" />
             <source>Transformer blocks</source>
             <translation>트랜스포머 블록 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="120" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="126" />
             <source>Model width h</source>
             <translation>모델 폭 h</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="121" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="127" />
             <source>Attention (query) heads</source>
             <translation>어텐션(쿼리) 헤드 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="128" />
             <source>Key/value heads (GQA); = heads for MHA</source>
             <translation>키/값 헤드 수 (GQA). MHA면 헤드 수와 같음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="129" />
             <source>MLP inner width</source>
             <translation>MLP 내부 폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="130" />
             <source>Vocabulary size</source>
             <translation>어휘 크기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="125" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="131" />
             <source>Routed experts (1 = dense)</source>
             <translation>라우팅되는 전문가 수 (1 = dense 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="132" />
             <source>Experts per token</source>
             <translation>토큰당 전문가 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="135" />
             <source>La&amp;yers:</source>
             <translation>레이어 수(&amp;Y):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="136" />
             <source>Hidden si&amp;ze:</source>
             <translation>히든 크기(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="137" />
             <source>Attention heads:</source>
             <translation>어텐션 헤드:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="138" />
             <source>&amp;KV heads:</source>
             <translation>KV 헤드(&amp;K):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="133" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="139" />
             <source>FFN hi&amp;dden:</source>
             <translation>FFN 히든 크기(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="134" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="140" />
             <source>Vo&amp;cabulary:</source>
             <translation>어휘 크기(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="135" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="141" />
             <source>E&amp;xperts:</source>
             <translation>전문가 수(&amp;X):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="136" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="142" />
             <source>Experts &amp;active:</source>
             <translation>활성 전문가 수(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="139" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="145" />
             <source> layer</source>
             <translation> 레이어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="139" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="145" />
             <source> layers</source>
             <translation> 레이어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="140" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="146" />
             <source> token</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="140" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="146" />
             <source> tokens</source>
             <translation> 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="141" />
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="147" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="148" />
             <source> head</source>
             <translation> 헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="141" />
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="147" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="148" />
             <source> heads</source>
             <translation> 헤드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="149" />
             <source> expert (dense)</source>
             <translation> 전문가 (dense 모델)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="143" />
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="149" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="150" />
             <source> experts</source>
             <translation> 전문가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="150" />
             <source> expert</source>
             <translation> 전문가</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="162" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="168" />
             <source>&amp;Gated MLP (SwiGLU)</source>
             <translation>게이트 MLP (SwiGLU)(&amp;G)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="163" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="169" />
             <source>Tied e&amp;mbeddings</source>
             <translation>입출력 임베딩 공유(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="166" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="172" />
             <source>Gated MLP</source>
             <translation>게이트 MLP</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="167" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="173" />
             <source>Tied embeddings</source>
             <translation>입출력 임베딩 공유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="174" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="180" />
             <source>Rename scenario</source>
             <translation>시나리오 이름 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="204" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="210" />
             <source>{0}: {1} parameters</source>
             <translation>{0}: 파라미터 {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="206" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="212" />
             <source> ({0} active per token)</source>
             <translation> (토큰당 {0} 활성)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="208" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="214" />
             <source>; multi-head latent attention from the preset</source>
             <translation>, 프리셋의 멀티헤드 잠재 어텐션(MLA)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="236" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="242" />
             <source>Choose model {0}</source>
             <translation>모델 {0} 선택</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="242" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="248" />
             <source>Change method</source>
             <translation>학습 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="258" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="264" />
             <source>Change architecture</source>
             <translation>아키텍처 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="262" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="270" />
             <source>Open a Hugging Face config.json</source>
             <translation>Hugging Face config.json 열기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="262" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="270" />
             <source>Model config (config.json *.json)</source>
             <translation>모델 설정 (config.json *.json)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="275" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="283" />
             <source>Cannot read config.json</source>
             <translation>config.json을 읽을 수 없습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="275" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="283" />
             <source>{0}
 
 The model was not changed.</source>
@@ -4972,7 +4972,7 @@ The model was not changed.</source>
 모델은 바뀌지 않았습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/model_page.py" line="279" />
+            <location filename="../../gpuplanner/ui/pages/model_page.py" line="287" />
             <source>Open config.json</source>
             <translation>config.json 열기</translation>
         </message>
@@ -4980,22 +4980,22 @@ The model was not changed.</source>
     <context>
         <name>PlannerPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="97" />
             <source>Problem on this page</source>
             <translation>이 페이지의 문제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="167" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="173" />
             <source>{0} Kept {1}.</source>
             <translation>{0} {1}을(를) 유지했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="237" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="243" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="238" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="244" />
             <source>Fix this to continue — {0}</source>
             <translation>계속하려면 이 문제를 고치세요 — {0}</translation>
         </message>
@@ -5003,47 +5003,47 @@ The model was not changed.</source>
     <context>
         <name>PlanningWizard</name>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="40" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="45" />
             <source>&lt; &amp;Back</source>
             <translation>&lt; 이전(&amp;B)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="41" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="46" />
             <source>&amp;Next &gt;</source>
             <translation>다음(&amp;N) &gt;</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="42" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="47" />
             <source>Back</source>
             <translation>이전</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="43" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="48" />
             <source>Next</source>
             <translation>다음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="85" />
             <source>Model</source>
             <translation>모델</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="85" />
             <source>Data</source>
             <translation>데이터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="85" />
             <source>Hardware</source>
             <translation>하드웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="85" />
             <source>Costs</source>
             <translation>비용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="80" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="85" />
             <source>Results</source>
             <translation>결과</translation>
         </message>
@@ -5081,37 +5081,37 @@ The model was not changed.</source>
             <translation>그래프 준비 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="130" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="131" />
             <source>Save as PNG…</source>
             <translation>PNG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="131" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="132" />
             <source>Save as SVG…</source>
             <translation>SVG로 저장…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="406" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="453" />
             <source>PNG image (*.png)</source>
             <translation>PNG 이미지 (*.png)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="406" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="453" />
             <source>SVG drawing (*.svg)</source>
             <translation>SVG 그림 (*.svg)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="408" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="455" />
             <source>Export plot</source>
             <translation>그래프 내보내기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="416" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="463" />
             <source>Export failed</source>
             <translation>내보내기 실패</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/base.py" line="416" />
+            <location filename="../../gpuplanner/ui/plots/base.py" line="463" />
             <source>Could not write {0}: {1}</source>
             <translation>{0}을(를) 쓸 수 없습니다: {1}</translation>
         </message>
@@ -5119,7 +5119,7 @@ The model was not changed.</source>
     <context>
         <name>Results</name>
         <message>
-            <location filename="../../gpuplanner/ui/results_table.py" line="148" />
+            <location filename="../../gpuplanner/ui/results_table.py" line="150" />
             <source>Does not fit: a run that cannot start.</source>
             <translation>들어가지 않음: 시작할 수 없는 실행입니다.</translation>
         </message>
@@ -5137,17 +5137,17 @@ The model was not changed.</source>
             <translation>3단계에서 지정한 {0} × {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="144" />
             <source> of {0}</source>
             <translation> / {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="152" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="153" />
             <source>fit probability {0}</source>
             <translation>메모리에 맞을 확률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/results_page.py" line="173" />
+            <location filename="../../gpuplanner/ui/pages/results_page.py" line="174" />
             <source>{0} tokens/s</source>
             <translation>초당 {0} 토큰</translation>
         </message>
@@ -5173,12 +5173,12 @@ The model was not changed.</source>
     <context>
         <name>StepBar</name>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="101" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="106" />
             <source>Wizard steps</source>
             <translation>마법사 단계</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/wizard.py" line="120" />
+            <location filename="../../gpuplanner/ui/wizard.py" line="125" />
             <source>Step {0} of {1}</source>
             <translation>{1}단계 중 {0}단계</translation>
         </message>
@@ -5186,49 +5186,49 @@ The model was not changed.</source>
     <context>
         <name>TrainingPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="71" />
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="429" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="82" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="440" />
             <source>Data and training setup</source>
             <translation>데이터와 학습 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="72" />
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="430" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="441" />
             <source>How much data, in what batches, with which memory savers and layout.</source>
             <translation>데이터 양, 배치 크기, 메모리 절감 기법과 병렬 구성을 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="331" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="342" />
             <source>pick at least one target matrix</source>
             <translation>대상 행렬을 하나 이상 고르세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="369" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="380" />
             <source>Change parallel layout</source>
             <translation>병렬 구성 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="380" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="391" />
             <source>Change how tokens are given</source>
             <translation>토큰 지정 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="432" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="443" />
             <source>Serving setup</source>
             <translation>서빙 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="433" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="444" />
             <source>Request lengths, load and latency targets, precision and layout.</source>
             <translation>요청 길이, 부하와 지연 목표, 정밀도와 병렬 배치.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="452" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="466" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="456" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="470" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
         </message>

@@ -50,3 +50,11 @@ def test_every_kind_of_field_groups_digits(qtbot):
     assert whole.text() == "300,000 tokens"
     assert decimal.text() == "12,345.5 days"
     assert price.spin.text() == "250,000 USD"
+
+
+def test_two_amounts_in_one_sentence_share_unit_and_decimals() -> None:
+    from gpuplanner.ui.formatting import money_short_pair
+
+    assert money_short_pair(1_770_000, 1_999_600, "USD") == ("$1.77M", "$2.00M")
+    assert money_short_pair(208_333, 221_000, "USD") == ("$208k", "$221k")
+    assert money_short_pair(394.0, 7.0, "USD") == ("$394", "$7")

@@ -207,9 +207,7 @@ class TimePlot(PlotPanel):
         p = next(
             (q for q in rs.sweep_for(rs.scenario.hardware.gpu) if q.gpu_count == rs.scenario.hardware.gpu_count), None
         )
-        return tr("{0} days on {1} GPUs").format(
-            fmt.days(p.wall_seconds) if p else fmt.DASH, rs.scenario.hardware.gpu_count
-        )
+        return tr("{0} on {1} GPUs").format(fmt.days(p.wall_seconds) if p else fmt.DASH, rs.scenario.hardware.gpu_count)
 
 
 if __name__ == "__main__":
