@@ -39,14 +39,18 @@ class DeadlineResult:
     onprem_tco: float | None = None  # owning that many GPUs over the horizon
 
 
-def _batch_cap(s: Scenario, fixed: int, lead: str = "; ") -> str:
+def _batch_cap(s: Scenario, fixed: int, fastest_at: int) -> str:
     """Why more GPUs cannot help, when the scenario's own keys say it: every data-parallel rank needs at least one
     micro-batch of the global batch, so with the layout keys given the GPU count is capped (users copying a
-    pinned layout from an example otherwise only see the search's ceiling)."""
+    pinned layout from an example otherwise only see the search's ceiling). Said only where that cap is what
+    stopped the search: the fastest count lies within one doubling of it."""
     w, p = s.workload, s.parallel
     if w.global_batch is None or p.tp is None and p.pp is None and p.cp is None:
         return ""
     cap = w.global_batch // (w.micro_batch or 1) * fixed
+    if cap >= 2 * fastest_at:
+        return ""
+    lead = "; "
     keys = ", ".join(f"{name} {value}" for name, value in (("tp", p.tp), ("pp", p.pp), ("cp", p.cp)) if value)
     per = f"micro-batch {w.micro_batch} × " if w.micro_batch else ""
     return (
@@ -186,10 +190,10 @@ def _steps(
                 best_wall, at = min(reached)
                 why = (
                     f"no count up to {k * step_gpus:,} GPUs finishes within {deadline_days:g} days "
-                    f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs{_batch_cap(s, fixed)})"
+                    f"(fastest: {best_wall / 86400:.1f} days on {at:,} GPUs{_batch_cap(s, fixed, at)})"
                 )
             else:
-                why = f"no layout fits on any count up to {k * step_gpus:,} GPUs{_batch_cap(s, fixed, lead='; ')}"
+                why = f"no layout fits on any count up to {k * step_gpus:,} GPUs"
             return DeadlineResult(
                 gpu=base.gpu.id, gpu_count=None, wall_seconds=None, job_cloud_on_demand=None, layout=None, reason=why
             )
