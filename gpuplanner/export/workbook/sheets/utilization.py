@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from openpyxl.chart import Reference
+from openpyxl.worksheet.pagebreak import Break
 
 from ...cells import F, col, put
 from .. import charts
@@ -157,4 +158,6 @@ def _chart(b: Builder, cols: dict[tuple[int, str], int], rows: tuple[int, int], 
         charts.add_breakeven_point(chart, ws, be_row)
     charts.show_axes(chart)
     # below the break-even rows, not beside the grid: the page width then holds the grid at a readable size
+    # (a page of its own: where it started low on a page its bottom edge printed on a page by itself)
+    ws.row_breaks.append(Break(id=be_row + 2))
     ws.add_chart(chart, f"A{be_row + 3}")
