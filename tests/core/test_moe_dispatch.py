@@ -10,21 +10,9 @@ from gpuplanner.core.moe_dispatch import a2a_seconds, ep_ranks_per_node
 from gpuplanner.core.scenario_io import parse_scenario
 from gpuplanner.core.throughput import INTRA_LINK_EFFICIENCY, NETWORK_EFFICIENCY, step_times
 from gpuplanner.core.training_time import hardware_rates
+from tests.core.moe_models import GPT_OSS_120B
 
 CATALOG = load_catalog(use_user_layer=False)
-GPT_OSS_120B = dict(
-    name="GPT-OSS-120B",
-    layers=36,
-    hidden=2880,
-    heads=64,
-    kv_heads=8,
-    head_dim=64,
-    ffn_hidden=2880,
-    vocab=201088,
-    experts=128,
-    experts_active=4,
-    expert_ffn_hidden=2880,
-)
 
 
 def test_ep_ranks_per_node_follow_etp() -> None:

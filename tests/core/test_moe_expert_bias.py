@@ -15,23 +15,11 @@ from gpuplanner.core.moe_kernels import EXPERT_BIAS_ELEMENT_PASSES, expert_bias_
 from gpuplanner.core.scenario import Workload
 from gpuplanner.core.throughput import HBM_EFFICIENCY, step_times
 from gpuplanner.core.training_time import hardware_rates
+from tests.core.moe_models import GPT_OSS_120B as MODEL
 
 CATALOG = load_catalog(use_user_layer=False)
 
-GPT_OSS_120B = ModelSpec(
-    name="gpt-oss-120b",
-    layers=36,
-    hidden=2880,
-    heads=64,
-    kv_heads=8,
-    head_dim=64,
-    ffn_hidden=2880,
-    vocab=201088,
-    experts=128,
-    experts_active=4,
-    expert_ffn_hidden=2880,
-    linear_bias=True,
-)
+GPT_OSS_120B = ModelSpec(**{**MODEL, "name": "gpt-oss-120b", "linear_bias": True})
 
 
 def test_bias_add_counts_fourteen_passes_over_the_expert_outputs() -> None:
