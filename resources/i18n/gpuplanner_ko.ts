@@ -895,67 +895,72 @@ TPOT {3}, TTFT {4}</translation>
             <translation>가동률 (%)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="76" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="88" />
             <source>Cost over {0:g} years ({1})</source>
             <translation>{0:g}년 총비용 ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="82" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="94" />
             <source>no cost estimate</source>
             <translation>비용 추정값 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="83" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="95" />
             <source>No cost curve: {0}</source>
             <translation>비용 곡선 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="105" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="118" />
+            <source>{0} × {1}, as recommended above.</source>
+            <translation>위 권장안대로 {0} × {1}.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="120" />
             <source>{0} × {1}.</source>
             <translation>{0} × {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="110" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="127" />
             <source>Owning (TCO) {0}.</source>
             <translation>온프레미스 구매 (TCO) {0}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="112" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="129" />
             <source>No price for {0} (enter one in step 4).</source>
             <translation>{0} 가격 없음 (4단계에서 입력하세요).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="127" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="144" />
             <source>break-even {0}</source>
             <translation>손익분기 가동률 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="136" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="153" />
             <source>Owning wins above {0} utilization.</source>
             <translation>가동률 {0} 이상에서는 온프레미스 구매가 유리합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="138" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="155" />
             <source>No break-even between 0 and 100%.</source>
             <translation>가동률 0–100% 사이에 손익분기점이 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="142" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="159" />
             <source>Curves: prices × hours, no estimator band.</source>
             <translation>곡선: 가격 × 시간, 추정 오차 구간 없음.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="152" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="169" />
             <source>yours {0}</source>
             <translation>현재 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="179" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="196" />
             <source>at {0} utilization</source>
             <translation>가동률 {0}일 때</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="206" />
+            <location filename="../../gpuplanner/ui/plots/tco_plot.py" line="223" />
             <source>On-demand {0}, owning {1}, break-even {2}</source>
             <translation>온디맨드 {0}, 온프레미스 구매 {1}, 손익분기 가동률 {2}</translation>
         </message>

@@ -55,10 +55,26 @@ def test_tco_plot_without_a_break_even_draws_no_break_even_line(window, qtbot):
     s = window.doc.scenario  # renting this cheaply beats owning at every utilization
     window.doc.edit(replace(s, cost=replace(s.cost, cloud_usd_per_gpu_hour=0.25)), "typed")
     wait_for_results(qtbot, window)
-    assert window.runner.latest.primary.estimate.cost.breakeven_utilization is None
     plot = window.results_view.tco_plot
+    assert plot.candidate(window.runner.latest).estimate.cost.breakeven_utilization is None
     assert "breakeven" not in plot.series
     assert "onprem_tco" in plot.series and "cloud_on_demand" in plot.series
+
+
+def test_tco_plot_shows_the_gpu_the_verdict_recommends(window, qtbot):
+    """The default scenario's verdict recommends another candidate at its own GPU count: the rent-or-buy panel
+    under it shows that GPU's curves and says so, instead of the scenario's GPU with a break-even the verdict
+    does not mention."""
+    rs = window.runner.latest
+    rec = rs.recommendation
+    plot = window.results_view.tco_plot
+    shown = plot.candidate(rs)
+    # the default scenario (8 × H100) is recommended 8 × MI300X, the cheapest of its candidates at that count
+    assert rec.gpu_count == rs.scenario.hardware.gpu_count and rec.gpu != rs.scenario.hardware.gpu
+    assert shown.gpu_id == rec.gpu
+    assert "as recommended above" in plot.note.text()
+    x, y = plot.series["onprem_tco"].getData()
+    assert list(y) == pytest.approx([p.onprem_tco for p in shown.estimate.cost.utilization_curve])
 
 
 def test_memory_hover_shows_formula(window):
@@ -78,7 +94,7 @@ def test_tco_plot_draws_the_cost_curves(window, qtbot):
     wait_for_results(qtbot, window)
     plot = window.results_view.tco_plot
     rs = window.runner.latest
-    cost = rs.primary.estimate.cost
+    cost = plot.candidate(rs).estimate.cost
     curve = cost.utilization_curve
     for key in SERIES:
         ys = [getattr(p, key) for p in curve]

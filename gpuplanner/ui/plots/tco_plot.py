@@ -61,8 +61,20 @@ class TcoPlot(PlotPanel):
         self.plot_widget.scene().sigMouseMoved.connect(self._hover)
 
     def candidate(self, rs: ResultSet) -> CandidateResult | None:
-        c = rs.primary
-        return c if c is not None and c.estimate is not None and c.estimate.cost is not None else None
+        """The GPU the verdict above recommends, when it is at the scenario's GPU count (the candidates are
+        estimated there), else the scenario's own GPU: the panel explains the headline instead of contradicting
+        it (a recommended MI300X over a rent-or-buy curve of the H100)."""
+        for c in (self.recommended(rs), rs.primary):
+            if c is not None and c.estimate is not None and c.estimate.cost is not None:
+                return c
+        return None
+
+    @staticmethod
+    def recommended(rs: ResultSet) -> CandidateResult | None:
+        rec = rs.recommendation
+        if rec.gpu is None or rec.gpu_count != rs.scenario.hardware.gpu_count:
+            return None
+        return rs.candidate(rec.gpu)
 
     def draw(self, rs: ResultSet) -> None:
         from ._pg import pg
@@ -102,7 +114,12 @@ class TcoPlot(PlotPanel):
             )
             curve = self.item(key, lambda pen=pen: pg.PlotDataItem(pen=pen), legend=series_label(key))
             self.set_data(curve, xs, ys)
-        notes = [tr("{0} × {1}.").format(rs.scenario.hardware.gpu_count, c.gpu_name)]
+        shown = (
+            tr("{0} × {1}, as recommended above.")
+            if c is self.recommended(rs) and c is not rs.primary
+            else tr("{0} × {1}.")
+        )
+        notes = [shown.format(rs.scenario.hardware.gpu_count, c.gpu_name)]
         later = []
         owning_why = unknown_text(c.estimate, "onprem_tco") if series_label("onprem_tco") in missing else ""
         if owning_why:  # the engine names the field that is missing (core/cost_reasons.py)
