@@ -188,3 +188,18 @@ def test_korean_line_labels_are_not_cut_at_the_plot_edge(korean_window, qtbot):
         label = plot.series[key].label
         assert view_rect(plot).adjusted(-1, -1, 1, 1).contains(label.sceneBoundingRect()), label.toPlainText()
     assert "로그" in time_plot.plot_widget.getPlotItem().getAxis("left").labelString()
+
+
+def test_korean_memory_verdicts_stay_inside_a_short_plot(korean_window, qtbot):
+    """The tallest GPU's verdict (three lines of taller Korean glyphs) lost its first line above a short memory
+    plot: the room above the capacity lines follows the labels' height in pixels."""
+    window = korean_window
+    plot = window.results_view.memory_plot
+    plot.setFixedHeight(300)
+    qtbot.waitUntil(lambda: plot.height() == 300, timeout=2000)
+    qtbot.wait(100)
+    item = plot.plot_widget.getPlotItem()
+    item.layout.activate()
+    rect = view_rect(plot).adjusted(-1, -1, 1, 1)
+    for label in plot.verdicts:
+        assert rect.contains(label.sceneBoundingRect()), label.toPlainText()

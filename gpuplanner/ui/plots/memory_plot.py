@@ -79,6 +79,8 @@ class MemoryPlot(PlotPanel):
         self.plot_widget.scene().sigMouseMoved.connect(self._hover)
         self._bars: list[tuple[CandidateResult, dict[str, tuple[float, float]]]] = []
         self._compact = False
+        # the verdicts' room depends on the view's height in pixels, known only once the layout has run
+        item.getViewBox().sigResized.connect(lambda *_: self.fit_verdicts())
 
     def rows(self, rs: ResultSet) -> list[CandidateResult]:
         return [c for c in rs.candidates if c.estimate is not None and c.estimate.memory is not None]
@@ -205,8 +207,22 @@ class MemoryPlot(PlotPanel):
             self._bars.append((c, spans[i]))
         self.retire()
         self.set_range(item, "x", -0.6, max(n, 1) - 0.4)
-        # room above the tallest capacity line for its verdict (three lines, two when compact)
-        self.set_range(item, "y", 0, max(top, 1.0) * (1.32 if compact else 1.5))
+        self._top_gib = max(top, 1.0)
+        self.fit_verdicts()
+
+    def fit_verdicts(self) -> None:
+        """Room above the tallest capacity line for its verdict: the labels' height in pixels (three lines, two
+        when compact; Korean glyphs are taller) as a share of the view's height, so that a short panel does not
+        cut the first line off; before the view has a height, half the data range as before."""
+        top = getattr(self, "_top_gib", None)
+        if top is None or self.plot_widget is None:
+            return
+        item = self.plot_widget.getPlotItem()
+        view_px = item.getViewBox().height()
+        label_px = max((v.textItem.boundingRect().height() for v in self.verdicts), default=0.0)
+        share = (label_px + 8.0) / view_px if view_px > 0 and label_px > 0 else 0.0
+        share = min(max(share, 0.24 if self._compact else 0.33), 0.7)
+        self.set_range(item, "y", 0, top / (1.0 - share))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
