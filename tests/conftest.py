@@ -7,6 +7,7 @@ that damages /dev/null fails by name instead of being repaired afterwards.
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
 import sys
@@ -41,6 +42,17 @@ def dev_null_intact() -> Iterator[None]:
     assert _dev_null_is_a_character_device(), "/dev/null was already not a character device before this test"
     yield
     assert _dev_null_is_a_character_device(), "this test replaced /dev/null (QSettings or a file written to it?)"
+
+
+@pytest.fixture(autouse=True)
+def automatic_gc_restored() -> Iterator[None]:
+    """The app switches Python's automatic garbage collection off and collects from the GUI thread
+    (gpuplanner/ui/main_thread_gc.py); after a test whose window did so, the next tests (which run no event
+    loop to collect for them) get automatic collection back."""
+    was = gc.isenabled()
+    yield
+    if was and not gc.isenabled():
+        gc.enable()
 
 
 ROOT = Path(__file__).resolve().parents[1]

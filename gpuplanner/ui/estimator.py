@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
+from . import main_thread_gc
 from .document import ScenarioDocument
 
 if TYPE_CHECKING:  # the result set (and the engine behind it) loads with the first estimate, after the first paint
@@ -70,6 +71,7 @@ class EstimateRunner(QObject):
         self, document: ScenarioDocument, parent: QObject | None = None, *, debounce_ms: int = DEBOUNCE_MS
     ) -> None:
         super().__init__(parent)
+        main_thread_gc.install()  # before the first worker runs: no garbage collection outside this thread
         self.document = document
         self.generation = 0
         self.latest: ResultSet | None = None
