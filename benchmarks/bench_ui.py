@@ -124,6 +124,10 @@ dc4f5cb's tree, after = 3877243 (core/records.py; main at 058750b counts the sam
       15 interleaved rounds               ratio before 1.64, after 1.51
     this script, --runs 9                 first paint 1.52× (241.6 / 158.7 ms), 1.47× in instructions; redraw
                                           36.3 ms (34–43)
+    first paint, wall, 25 interleaved     20:15 UTC, no other session running (load average ~1): empty 172 ms
+      rounds, at the end of the session   (154–190); before 287 ms, ratio of medians 1.67, per-round 1.63
+      (main at f3128ef)                   (1.51–1.83); after 257 ms (248–274), ratio of medians 1.50, per-round
+                                          1.52 (1.35–1.66); instructions 857 M (1.47×)
 
 With the dataclass text gone, core/scenario_io and its imports cost 24 M over the modules the empty window loads
 (tomllib 14 M more), reading the default scenario and the presets 16 M; the rest of the 271 M over the empty window is
