@@ -40,6 +40,7 @@ def form_factor_label(form_factor: str) -> str:
         "pcie": "PCIe",
         "oam": "OAM",
         "apu": "APU",
+        "tpu": "TPU",
         "consumer": t("HardwarePage", "Consumer"),
         "workstation": t("HardwarePage", "Workstation"),
         "superchip": t("HardwarePage", "Superchip"),
