@@ -461,7 +461,10 @@ class TrainingPage(PlannerPage):
             shown = training or key in ("parallel.tp", "parallel.pp")
             if key == "parallel.ep":
                 shown = shown and s.model.is_moe
-            self.layout_form.set_row_visible(row, shown)
+            # in automatic mode the greyed boxes showed their defaults ("ZeRO 0 — plain data parallel") beside a
+            # planned ZeRO-3 layout: the rows show only when the user sets the layout; the plan's own layout is in
+            # the results
+            self.layout_form.set_row_visible(row, shown and manual)
         if manual:
             self.layout_note.setText(self.tr("dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp."))
         else:
