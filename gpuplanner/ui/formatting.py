@@ -56,15 +56,18 @@ def money_short(v: float | None, currency: str) -> str:
     v = _known(v)
     if v is None:
         return DASH
+    div, suffix = _money_unit(abs(v))
+    return _signed_money(v, f"{abs(v) / div:.3g}{suffix}", currency)
+
+
+def _money_unit(magnitude: float) -> tuple[float, str]:
+    """The divisor and suffix of compact money: T, B, M, k, or none below a thousand."""
+    return next(((d, x) for d, x in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")) if magnitude >= d), (1.0, ""))
+
+
+def _signed_money(v: float, number: str, currency: str) -> str:
     sym = CURRENCY_SYMBOL.get(currency, "")
-    a = abs(v)
-    for div, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if a >= div:
-            text = f"{a / div:.3g}{suffix}"
-            break
-    else:
-        text = f"{a:.3g}"
-    return ("−" if v < 0 else "") + (f"{sym}{text}" if sym else f"{text} {currency}")
+    return ("−" if v < 0 else "") + (f"{sym}{number}" if sym else f"{number} {currency}")
 
 
 def days(seconds: float | None) -> str:
@@ -178,16 +181,11 @@ def days_number_like(seconds: float | None) -> Callable[[float], str]:
 def money_short_pair(a: float, b: float, currency: str) -> tuple[str, str]:
     """Two amounts compared in one sentence, in the same unit and with the same decimals (``$1.77M`` against
     ``$2.00M``, not ``$2M``): three significant digits on the larger."""
-    sym = CURRENCY_SYMBOL.get(currency, "")
     big = max(abs(a), abs(b))
-    div, suffix = next(((d, x) for d, x in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")) if big >= d), (1.0, ""))
+    div, suffix = _money_unit(big)
     decimals = max(0, 2 - int(math.floor(math.log10(big / div)))) if big > 0 else 0
-
-    def one(v: float) -> str:
-        text = f"{abs(v) / div:.{decimals}f}{suffix}"
-        return ("−" if v < 0 else "") + (f"{sym}{text}" if sym else f"{text} {currency}")
-
-    return one(a), one(b)
+    first, second = (_signed_money(v, f"{abs(v) / div:.{decimals}f}{suffix}", currency) for v in (a, b))
+    return first, second
 
 
 def money_short_in(currency: str) -> Callable[[float], str]:

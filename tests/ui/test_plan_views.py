@@ -165,10 +165,15 @@ def test_set_by_hand_starts_from_the_automatic_layout(window, qtbot):
     planned = window.runner.latest.primary.estimate.layout
     window.wizard.go_to(Pages.TRAINING)
     page = window.wizard.training_page
+    # automatic: no greyed boxes showing defaults beside the planned layout (ZeRO 0 beside a planned ZeRO-3)
+    assert not page.tp.isVisibleTo(page) and not page.zero.isVisibleTo(page)
     click(qtbot, page.manual_layout)
     p = window.doc.scenario.parallel
     assert (p.tp, p.pp, p.cp, p.zero) == (planned.tp, planned.pp, planned.cp, planned.zero)
     assert (page.tp.value(), page.pp.value(), page.cp.value()) == (planned.tp, planned.pp, planned.cp)
+    assert page.tp.isVisibleTo(page) and page.zero.isVisibleTo(page)  # the rows show once the user sets them
+    click(qtbot, page.auto_layout)
+    assert not page.tp.isVisibleTo(page) and window.doc.scenario.parallel.tp is None  # back to the planner
 
 
 def test_saved_file_and_app_agree_after_edits(window, qtbot, tmp_path, catalog):

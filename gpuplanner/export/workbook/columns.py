@@ -44,15 +44,14 @@ def column_widths(ws: Worksheet) -> dict[str, float]:
     return out
 
 
+def is_wide(ch: str) -> bool:
+    """A wide (CJK, Hangul) character: two digit widths, and a taller line."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
 def text_width(text: str) -> float:
     """Width in digit widths: wide (CJK, Hangul) characters take two, narrow punctuation less than one."""
-    total = 0.0
-    for ch in text:
-        if unicodedata.east_asian_width(ch) in ("W", "F"):
-            total += 2.0
-        else:
-            total += NARROW.get(ch, 1.0)
-    return total
+    return sum(2.0 if is_wide(ch) else NARROW.get(ch, 1.0) for ch in text)
 
 
 def _sections(fmt: str) -> list[str]:

@@ -4,14 +4,13 @@ fills, borders) are in export/cells.py, next to `put`."""
 from __future__ import annotations
 
 import math
-import unicodedata
 
 from openpyxl.formatting.rule import CellIsRule
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..cells import FILL_BAD, FILL_GOOD, FONT_BAD, FONT_GOOD
-from .columns import DEFAULT_WIDTH, column_widths
+from .columns import DEFAULT_WIDTH, column_widths, is_wide, text_width
 
 # Token counts as people say them (2.0 billion, 1.4 trillion): each trailing comma of an Excel number format
 # scales by 1,000 (Microsoft, "Number format codes"; LibreOffice Help, "Number Format Codes": thousands
@@ -112,18 +111,13 @@ def fit_wrapped_rows(ws: Worksheet, max_height: float = 180.0) -> None:
                 else widths.get(cell.column_letter, 9.0)
             )
             chars = max(4.0, width * 1.0)  # bold headers run wider than 1.15
-            n = sum(max(1, math.ceil(_width(part) / chars)) for part in cell.value.split("\n"))
+            n = sum(max(1, math.ceil(text_width(part) / chars)) for part in cell.value.split("\n"))
             lines = max(lines, n)
-            if _width(cell.value) > len(cell.value):  # Hangul lines print taller than Latin ones
+            if any(is_wide(ch) for ch in cell.value):  # Hangul lines print taller than Latin ones
                 line_pt = 15.0
         if lines > 1:  # never lower than a height a sheet set itself (its header rows)
             dim = ws.row_dimensions[row[0].row]
             dim.height = max(dim.height or 0.0, min(max_height, line_pt * lines + 2))
-
-
-def _width(text: str) -> float:
-    """Text width in character cells: Hangul and other wide (CJK) characters take two."""
-    return sum(2.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 1.0 for ch in text)
 
 
 def traffic_light(ws: Worksheet, rng: str) -> None:
