@@ -13,11 +13,41 @@
   = RankGenerator(tp=expert_tensor_parallel_size, ep=..., order="tp-cp-ep-dp-pp")`, megatron/core/
   parallel_state.py at 92c8482), so an EP group has node / ETP of its ranks on each node it spans (all of them
   when EP × ETP fits in a node, where nothing changes).
+- NVLink rate of the all-to-all: NCCL's all-to-all reaches less of the link than its rings. The one published
+  microbenchmark at a training shape, Megatron-Core MoE report (NVIDIA, arXiv 2603.07685v2, §4.2.2 Table 7:
+  hidden 7168, 4,096 tokens per rank, 256 experts, so DeepSeek-V3's top-8; communication only), times the
+  all-to-all dispatcher's dispatch and combine at EP 8: 1,265 and 1,277 µs on H100, 735 and 741 µs on GB200. Each
+  rank sends 7/8 of 4096 × 8 × 7168 × 2 bytes (bf16: the dispatcher sends the hidden states in the activations'
+  dtype) = 411.0 MB, so 323 GB/s on H100 (0.72 of NVLink4's 450 GB/s per direction) and 557 GB/s on GB200
+  (0.62 of NVLink5's 900 GB/s). ALL_TO_ALL_NVLINK_EFFICIENCY holds those two ratios by architecture: Hopper, and
+  the data-center Blackwell parts (assumption: the DGX B200's NVSwitch tray behaves as the NVL72 switch at
+  EP 8). Other GPUs keep the model's link efficiency (no measurement). Cross-check, not used: the same table's
+  H100 all-to-all at EP 16–64 crosses nodes, and its off-node bytes at the NIC give 41–45 GB/s, 0.81–0.90 of a
+  400 Gb/s NIC, around the model's NETWORK_EFFICIENCY (0.85).
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+# the table's EP 8 runs: bytes each rank sends off-rank, and the mean of dispatch and combine (seconds)
+_TABLE7_BYTES = 7.0 / 8.0 * 4096 * 8 * 7168 * 2
+_TABLE7_SECONDS = {"hopper": (1265e-6 + 1277e-6) / 2, "blackwell": (735e-6 + 741e-6) / 2}
+_TABLE7_LINK_BYTES_PER_S = {"hopper": 450e9, "blackwell": 900e9}
+ALL_TO_ALL_NVLINK_EFFICIENCY = {
+    arch: _TABLE7_BYTES / seconds / _TABLE7_LINK_BYTES_PER_S[arch] for arch, seconds in _TABLE7_SECONDS.items()
+}
+
+
+def all_to_all_link_efficiency(architecture: str, default: float) -> float:
+    """Fraction of the per-direction NVLink rate NCCL's all-to-all reaches on this architecture (Table 7 above):
+    Hopper and data-center Blackwell (not the GB20x workstation chips, which have no NVLink); `default` elsewhere."""
+    arch = architecture.lower()
+    if "hopper" in arch:
+        return ALL_TO_ALL_NVLINK_EFFICIENCY["hopper"]
+    if "blackwell" in arch and "gb20" not in arch:
+        return ALL_TO_ALL_NVLINK_EFFICIENCY["blackwell"]
+    return default
 
 
 def ep_ranks_per_node(ep: object, etp: object, gpus_per_node: float) -> np.ndarray:

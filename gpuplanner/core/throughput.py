@@ -38,7 +38,7 @@ from .framework import profile
 from .gemm_layer_rate import layer_gemm_relative
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
-from .moe_dispatch import a2a_seconds
+from .moe_dispatch import a2a_seconds, all_to_all_link_efficiency
 from .moe_kernels import (
     expert_bias_bytes_per_token,
     expert_gemm_width,
@@ -415,7 +415,8 @@ def step_times(
     else:
         t_cp = (1 - CP_OVERLAP) * L / pp * 3.0 * _ring(cp, 1.0, kv_bytes * cp, cp_bw) / tp
     if model.is_moe:  # dispatch, combine and their backward per MoE layer: NVLink and NIC at once (moe_dispatch.py)
-        intra, a2a = hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, act_bytes * model.experts_active / tp
+        a2a_efficiency = all_to_all_link_efficiency(hw.architecture, INTRA_LINK_EFFICIENCY)  # moe_dispatch.py
+        intra, a2a = hw.intra_bytes_per_s * a2a_efficiency, act_bytes * model.experts_active / tp
         t_ep = model.moe_layers / pp * 4.0 * a2a_seconds(a2a, ep, etp, node, intra, inter)
     else:
         t_ep = 0.0 * tp
