@@ -36,7 +36,7 @@ BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceilin
     "single-gpu": 5.0,
     "one-node": 7.0,
     "multi-node": 4.0,
-    "multi-node-3d": 6.0,
+    "multi-node-3d": 6.5,
     "long-seq": 6.5,
     "fp8": 7.5,
     "moe": 21.0,
