@@ -49,7 +49,12 @@ def case_scenario(case: dict):  # type: ignore[no-untyped-def]
         "name": case["id"],
         "model": case["model"],
         "workload": {"tokens": 1e9, **case["workload"]},
-        "hardware": {"gpu": case["gpu"], "gpu_count": case["gpu_count"], "gpus_per_node": min(8, case["gpu_count"])},
+        "hardware": {
+            "gpu": case["gpu"],
+            "gpu_count": case["gpu_count"],
+            "gpus_per_node": min(8, case["gpu_count"]),
+            **case.get("hardware", {}),
+        },
         "parallel": case["parallel"],
     }
     return parse_scenario(doc)

@@ -3,6 +3,8 @@
 Regimes: single GPU, one node (TP/DP/FSDP), multi-node data parallel, multi-node 3D, long sequence, fp8, MoE.
 The Megatron-LM A100 runs of data/published_cases.json (Narayanan 2021 Table 1, Korthikanti 2022 Table 5) join the
 multi-node-3d regime through tests/validation/cases.py. No constant of the time model is fitted to these numbers.
+A case may carry a "hardware" object (e.g. gpus_per_node 72 and inter_node_gbits_per_s for a GB200 NVL72 run)
+that overrides the default of up to 8 GPUs per node and the catalog node's link speeds.
 The bounds below are today's, stated honestly per regime; the issue's targets (≤ 10% per regime, ≤ 8% overall) are
 printed beside them and not yet met everywhere.
 """
@@ -32,12 +34,12 @@ CATALOG = load_catalog(user_dir=GRAND_TETON)
 TARGET_PCT = 10.0
 BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceiling against drift
     "single-gpu": 5.0,
-    "one-node": 5.0,
+    "one-node": 7.0,
     "multi-node": 4.0,
-    "multi-node-3d": 3.5,
-    "long-seq": 4.5,
-    "fp8": 6.5,
-    "moe": 27.0,
+    "multi-node-3d": 6.5,
+    "long-seq": 6.5,
+    "fp8": 7.5,
+    "moe": 21.0,
 }
 
 
@@ -47,7 +49,12 @@ def _scenario(case: dict[str, Any]):  # type: ignore[no-untyped-def]
         "name": case["id"],
         "model": case["model"],
         "workload": {"tokens": 1e9, **case["workload"]},
-        "hardware": {"gpu": case["gpu"], "gpu_count": case["gpu_count"], "gpus_per_node": min(8, case["gpu_count"])},
+        "hardware": {
+            "gpu": case["gpu"],
+            "gpu_count": case["gpu_count"],
+            "gpus_per_node": min(8, case["gpu_count"]),
+            **case.get("hardware", {}),
+        },
         "parallel": case["parallel"],
     }
     return parse_scenario(doc)
