@@ -180,6 +180,8 @@ def human(
     cost = cost_line(doc, cost_basis)
     if cost:
         lines.append(cost)
+    # the link speeds the engine had to assume (Estimate.notes): the figures above rest on them
+    lines += [f"  note         {n['text']}" for n in doc.get("notes", ())]
     return "\n".join(lines)
 
 

@@ -141,6 +141,7 @@ def _candidate_lines(p: Plan) -> list[str]:
         if od is not None:
             text += f", job {od:,.0f} {p.currency}" + _band(b.job_cloud_on_demand if b else None, 1, ",.0f")
         lines.append(text)
+        lines += [f"      note: {n.text}" for n in e.notes]  # a link speed this candidate's figures assumed
     return lines
 
 

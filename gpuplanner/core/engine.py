@@ -16,7 +16,7 @@ from .memory import memory_for, trainable_params
 from .planner import CountMemo, best_layout  # planner imports engine only inside functions: no import cycle
 from .results import Estimate, Layout, MemoryBreakdown, ModelCounts
 from .scenario import Scenario
-from .training_time import estimate_time
+from .training_time import estimate_time, link_notes
 
 
 @dataclass(frozen=True)
@@ -186,6 +186,7 @@ def _estimate(s: Scenario, catalog: Catalog, target: Target, *, limits: bool, me
         cost=cost,
         bands=bands,
         serving=serving,
+        notes=link_notes(s, target, layout),
     )
 
 

@@ -140,7 +140,7 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
     if e.cost is not None:
         cost.update({k: _num(getattr(e.cost, k, None)) for k in COST_FIELDS})
         cost["missing"] = {u.figure: u.reason for u in e.cost.unknown if u.figure in COST_FIELDS}
-    return {
+    doc: dict[str, Any] = {
         "scenario": scenario_label,
         "gpu": e.gpu,
         "currency": e.currency,
@@ -158,6 +158,11 @@ def estimate_document(e: Estimate, scenario_label: str) -> dict[str, Any]:
         "bands": _bands(e),
         "serving": _serving(e),
     }
+    if e.notes:  # only when an assumption was made: the §4.3 keys stay as they are, this one is added
+        doc["notes"] = [
+            {"text": n.text, "link": n.link, "subject": n.subject, "assumed": n.assumed, "key": n.key} for n in e.notes
+        ]
+    return doc
 
 
 def _serving(e: Estimate) -> dict[str, Any] | None:

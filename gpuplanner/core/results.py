@@ -143,6 +143,33 @@ class ClusterEstimate:
     inter_node_gb_per_s_needed: float | None = None
 
 
+# The sentences of a LinkNote, with named fields: the app and the Korean workbook translate the template and fill
+# in the same fields (node/GPU id, assumed speed, scenario key stay as they are).
+INTER_NODE_NOTE = "Inter-node link speed not published for node type {subject}; assumed {assumed} per GPU. Set {key}."
+INTRA_NODE_NOTE = (
+    "Intra-node link speed not published for GPU {subject}; assumed {assumed} per GPU (PCIe 3 x16). Set {key}."
+)
+
+
+@dataclass(frozen=True)
+class LinkNote:
+    """A link speed the estimate's layout runs over that neither the scenario nor the catalog gives, so a fallback
+    was assumed (training_time.link_notes). `link` is "inter-node" or "intra-node"."""
+
+    link: str
+    subject: str  # the node type id (inter-node) or the GPU id (intra-node) that has no published speed
+    assumed: str  # the fallback, with its unit: "10 Gb/s"
+    key: str  # the scenario key that sets the speed
+
+    @property
+    def template(self) -> str:
+        return INTER_NODE_NOTE if self.link == "inter-node" else INTRA_NODE_NOTE
+
+    @property
+    def text(self) -> str:
+        return self.template.format(subject=self.subject, assumed=self.assumed, key=self.key)
+
+
 @dataclass(frozen=True)
 class Estimate:
     scenario_name: str
@@ -155,7 +182,7 @@ class Estimate:
     goodput: GoodputEstimate | None = None
     cluster: ClusterEstimate | None = None
     cost: CostEstimate | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[LinkNote, ...] = ()  # assumptions the figures rest on that nobody published (LinkNote)
     serving: ServingEstimate | None = None  # method = "inference" only (spec §4.3 `serving`)
     bands: Bands | None = None  # 80% bands and the fit probability (spec §4.3 `bands`, core/bands.py)
 

@@ -9,13 +9,21 @@ import numpy as np
 from .flops import training_flops_per_token
 from .fp8_kernels import fp8_gemm_relative
 from .goodput import estimate_goodput
-from .results import GoodputEstimate, Layout, MemoryBreakdown, TimeEstimate
+from .results import GoodputEstimate, Layout, LinkNote, MemoryBreakdown, TimeEstimate
 from .scenario import Scenario
 from .throughput import HardwareRates, step_times
 
 if TYPE_CHECKING:
     from .catalog import Catalog, GpuSpec, NodeType
     from .engine import Target
+
+
+# The link speeds assumed when neither the scenario nor the catalog gives one (one direction, per GPU, GB/s);
+# an estimate whose layout runs over one says so (link_notes).
+FALLBACK_INTRA_NODE_GB_PER_S = 16.0  # PCIe 3 x16 (≈16 GB/s): the slowest GPU-to-GPU path a server has
+FALLBACK_INTER_NODE_GB_PER_S = 1.25  # 10 Gb/s Ethernet per GPU
+INTRA_NODE_KEY = "hardware.intra_node_gbytes_per_s"
+INTER_NODE_KEY = "hardware.inter_node_gbits_per_s"
 
 
 def matmul_peak_tflops(gpu: GpuSpec, precision: str) -> float:
@@ -34,8 +42,12 @@ def hardware_rates(
     inter_node_gbits_per_s: float | None = None,
 ) -> HardwareRates:
     """Rates for the throughput model; the scenario's link speeds (one direction, per GPU) override the node's."""
-    intra = intra_node_gbytes_per_s or gpu.intra_node_gb_per_s or 16.0  # none published: PCIe 3 x16 (≈16 GB/s)
-    inter = (inter_node_gbits_per_s / 8 if inter_node_gbits_per_s else None) or node.network_gb_per_s_per_gpu or 1.25
+    intra = intra_node_gbytes_per_s or gpu.intra_node_gb_per_s or FALLBACK_INTRA_NODE_GB_PER_S
+    inter = (
+        (inter_node_gbits_per_s / 8 if inter_node_gbits_per_s else None)
+        or node.network_gb_per_s_per_gpu
+        or FALLBACK_INTER_NODE_GB_PER_S
+    )
     return HardwareRates(
         peak_flops=matmul_peak_tflops(gpu, precision) * 1e12,
         gemm_efficiency=gpu.gemm_efficiency,
@@ -60,6 +72,45 @@ def rates_for(s: Scenario, target: Target) -> HardwareRates:
         intra_node_gbytes_per_s=s.hardware.intra_node_gbytes_per_s,
         inter_node_gbits_per_s=s.hardware.inter_node_gbits_per_s,
     )
+
+
+def link_notes(s: Scenario, target: Target, layout: Layout) -> tuple[LinkNote, ...]:
+    """A note for each fallback link speed (hardware_rates) that the layout's collectives actually run over, under
+    the same conditions as the step-time models (throughput.py for training, serving.py for inference). A scenario
+    that gives workload.mfu takes its step time from that, not from the links: no note."""
+    w, h, node = s.workload, s.hardware, target.gpus_per_node
+    if w.is_training and w.mfu is not None:
+        return ()
+    tp, pp, cp, dp = layout.tp, layout.pp, layout.cp, layout.dp
+    if w.method == "inference":
+        # replicas do not talk to each other: only a TP×PP group spread over nodes uses the network
+        uses_inter = pp > 1 and tp * pp > node
+        uses_intra = tp > 1 or (pp > 1 and tp * pp <= node)
+    else:
+        uses_inter = target.gpu_count > node
+        uses_intra = (
+            (1 < tp <= node)
+            or (cp > 1 and tp * cp <= node)
+            or (dp * cp > 1 and tp * cp * dp * cp <= node)  # the data-parallel collectives inside one node
+            or (s.model.is_moe and _ep_ranks_on_node(layout, node) > 1)
+        )
+    notes = []
+    if uses_inter and not h.inter_node_gbits_per_s and not target.node.network_gb_per_s_per_gpu:
+        gbits = f"{FALLBACK_INTER_NODE_GB_PER_S * 8:g} Gb/s"
+        notes.append(LinkNote("inter-node", target.node.id, gbits, INTER_NODE_KEY))
+    if uses_intra and not h.intra_node_gbytes_per_s and not target.gpu.intra_node_gb_per_s:
+        gbytes = f"{FALLBACK_INTRA_NODE_GB_PER_S:g} GB/s"
+        notes.append(LinkNote("intra-node", target.gpu.id, gbytes, INTRA_NODE_KEY))
+    return tuple(notes)
+
+
+def _ep_ranks_on_node(layout: Layout, gpus_per_node: int) -> float:
+    """EP ranks of one expert group that share a node (their all-to-all's on-node share runs over the intra link)."""
+    from .moe_dispatch import ep_ranks_per_node
+    from .moe_kernels import expert_tensor_parallel
+
+    etp = expert_tensor_parallel(layout.tp, layout.dp, layout.cp, layout.ep)
+    return float(ep_ranks_per_node(layout.ep, etp, gpus_per_node))
 
 
 def site_for(s: Scenario, catalog: Catalog):  # type: ignore[no-untyped-def]

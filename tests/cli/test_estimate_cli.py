@@ -184,6 +184,46 @@ def test_gpu_option_picks_a_candidate(tmp_path: Path) -> None:
     assert doc["gpu"] == "mi300x"
 
 
+MI300A_16 = """schema = 1
+name = "8B on 4 MI300A nodes"
+[model]
+preset = "llama-3.1-8b"
+[workload]
+method = "pretrain"
+seq_len = 4096
+tokens = 1e11
+[hardware]
+gpu = "mi300a"
+gpu_count = 16
+"""
+INTER_NOTE = (
+    "Inter-node link speed not published for node type mi300a-4x-node; assumed 10 Gb/s per GPU. "
+    "Set hardware.inter_node_gbits_per_s."
+)
+
+
+def test_assumed_link_speed_in_json_and_text(tmp_path: Path, documents: dict[str, dict[str, Any]]) -> None:
+    path = tmp_path / "mi300a.gpuplan.toml"
+    path.write_text(MI300A_16, encoding="utf-8")
+    proc = run("estimate", path, "--json")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    check_document(doc)
+    note = doc["notes"][0]
+    assert note == {
+        "text": INTER_NOTE,
+        "link": "inter-node",
+        "subject": "mi300a-4x-node",
+        "assumed": "10 Gb/s",
+        "key": "hardware.inter_node_gbits_per_s",
+    }
+    # the key is there only when the estimate assumed something: the H100 examples have catalog links
+    assert "notes" not in documents["llama-3.1-70b-full-64xh100.gpuplan.toml"]
+    text = run("estimate", path)
+    assert text.returncode == 0, text.stderr
+    assert f"  note         {INTER_NOTE}" in text.stdout.splitlines()
+
+
 # --- errors -------------------------------------------------------------------------------------------------
 
 

@@ -146,6 +146,25 @@ def test_deadline_and_pareto(tmp_path, capsys):
     assert "deadline 30 days" in text and "GPUs" in text and "recommendation:" in text
 
 
+def test_a_candidate_says_the_link_speed_it_assumed(tmp_path, capsys):
+    path = tmp_path / "mi300a.gpuplan.toml"
+    path.write_text(
+        LLAMA_70B.replace("llama-3.1-70b", "llama-3.1-8b")
+        .replace("tokens = 1.5e12", "tokens = 1e11")
+        .replace('gpu = "h100-sxm-80gb"', 'gpu = "mi300a"')
+        .format(count=16, extra="", hardware='candidates = ["mi300a", "h100-sxm-80gb"]'),
+        encoding="utf-8",
+    )
+    lines = run_inprocess(path, capsys, top=1, as_json=False).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("mi300a "))
+    assert lines[at + 1] == (
+        "      note: Inter-node link speed not published for node type mi300a-4x-node; assumed 10 Gb/s per GPU. "
+        "Set hardware.inter_node_gbits_per_s."
+    )
+    h100 = next(i for i, line in enumerate(lines) if line.lstrip().startswith("h100-sxm-80gb "))
+    assert not lines[h100 + 1].lstrip().startswith("note:")
+
+
 @pytest.mark.parametrize("args", [["--top", "0"], ["--top", "x"], ["--nope"]])
 def test_bad_arguments_exit_2(tmp_path, args):
     proc = gpuplanner("plan", str(write(tmp_path)), *args, tmp_path=tmp_path)
