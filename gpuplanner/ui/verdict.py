@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from gpuplanner.core.scenario import Scenario
 
+from .link_notes import notes_for
 from .recommend import recommendation, suggested_change
 from .resultset import ResultSet
 from .sanity import warnings_for
@@ -43,6 +44,12 @@ class Verdict(QWidget):
         self.warnings.setAccessibleName(self.tr("Warnings"))
         self.warnings.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.warnings.hide()
+        # the link speeds the figures assumed (Estimate.notes): an assumption to check, not an error
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setAccessibleName(self.tr("Assumptions"))
+        self.notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notes.hide()
         self._change: tuple[str, str, Scenario] | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 2, 4, 4)
@@ -57,6 +64,7 @@ class Verdict(QWidget):
             row.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
             lay.addLayout(row)
         lay.addWidget(self.warnings)
+        lay.addWidget(self.notes)
 
     def show_results(self, rs: ResultSet | None) -> None:
         self.label.setText(recommendation(rs))
@@ -69,6 +77,9 @@ class Verdict(QWidget):
         self.warnings.setVisible(bool(found))
         self.warnings.setText("\n".join("⚠ " + w for w in found))
         self.warnings.setStyleSheet(f"color: {error_color(self.palette())};" if found else "")
+        notes = notes_for(rs) if rs is not None else []
+        self.notes.setVisible(bool(notes))
+        self.notes.setText("\n".join("ⓘ " + n for n in notes))
 
     def _apply(self) -> None:
         if self._change is not None:

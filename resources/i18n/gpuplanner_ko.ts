@@ -189,68 +189,68 @@
             <translation>{0} GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="76" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="205" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="79" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="203" />
             <source>{0} hours</source>
             <translation>{0}시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="77" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="205" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="80" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="203" />
             <source>{0} days</source>
             <translation>{0}일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="84" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="87" />
             <source>{0} GPU-hours</source>
             <translation>{0} GPU 시간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="104" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="107" />
             <source>{0} B</source>
             <translation>{0}B</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="105" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="108" />
             <source>{0} M</source>
             <translation>{0}M</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="112" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="115" />
             <source>{0} billion tokens</source>
             <translation>{0}B 토큰</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="132" />
             <source>fits</source>
             <translation>메모리에 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="132" />
             <source>probably fits</source>
             <translation>아마 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="132" />
             <source>borderline</source>
             <translation>경계선</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="129" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="132" />
             <source>probably not</source>
             <translation>아마 안 맞음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="132" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="136" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="135" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="139" />
             <source>does not fit</source>
             <translation>메모리 부족</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/formatting.py" line="157" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="206" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="214" />
-            <location filename="../../gpuplanner/ui/formatting.py" line="221" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="160" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="204" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="212" />
+            <location filename="../../gpuplanner/ui/formatting.py" line="219" />
             <source>80%: {0}–{1}</source>
             <translation>80% 구간: {0}–{1}</translation>
         </message>
@@ -389,6 +389,16 @@
             <location filename="../../gpuplanner/ui/recommend.py" line="32" />
             <source>recompute chosen by the planner</source>
             <translation>플래너가 고른 재계산</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/link_notes.py" line="29" />
+            <source>Inter-node link speed not published for node type {subject}; assumed {assumed} per GPU. Set {key}.</source>
+            <translation>노드 종류 {subject}의 노드 간 링크 속도가 공개되지 않아 GPU당 {assumed}로 가정했습니다. {key}로 지정하세요.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/link_notes.py" line="32" />
+            <source>Intra-node link speed not published for GPU {subject}; assumed {assumed} per GPU (PCIe 3 x16). Set {key}.</source>
+            <translation>GPU {subject}의 노드 내 링크 속도가 공개되지 않아 GPU당 {assumed}(PCIe 3 x16)로 가정했습니다. {key}로 지정하세요.</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/offer_picker.py" line="53" />
@@ -712,36 +722,36 @@
             <translation>GPU당 GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="97" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="99" />
             <source>No estimate for: {0}</source>
             <translation>추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="133" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="135" />
             <source>Capacity</source>
             <translation>용량</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="157" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="159" />
             <source>80% band</source>
             <translation>80% 구간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="181" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="183" />
             <source>{0}
 {1} free</source>
             <translation>{0}
 {1} 여유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="183" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="185" />
             <source>{0}
 short {1}</source>
             <translation>{0}
 {1} 모자람</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="249" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="265" />
             <source>{0}: {1} of {2}, {3}</source>
             <translation>{0}: {2} 중 {1}, {3}</translation>
         </message>
@@ -3149,217 +3159,217 @@ Nothing was changed.</source>
             <translation>전기 요금 상승률 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="43" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="44" />
             <source>Consumer</source>
             <translation>소비자용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="44" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="45" />
             <source>Workstation</source>
             <translation>워크스테이션</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="45" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="46" />
             <source>Superchip</source>
             <translation>슈퍼칩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="54" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="55" />
             <source>Hardware</source>
             <translation>하드웨어</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="57" />
             <source>Which GPUs to compare, and how many. Memory is never pooled across GPUs: the layout decides what each one holds.</source>
             <translation>비교할 GPU와 수량을 고릅니다. 여러 GPU의 메모리는 합쳐지지 않으며, 병렬 구성이 GPU마다 무엇을 올릴지 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="65" />
             <source>Candidate GPUs</source>
             <translation>후보 GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="69" />
             <source>Vendor filter</source>
             <translation>제조사 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="71" />
             <source>Form factor filter</source>
             <translation>폼팩터 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="72" />
             <source> GiB</source>
             <translation> GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="72" />
             <source>any memory</source>
             <translation>메모리 제한 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="73" />
             <source>Minimum memory filter</source>
             <translation>최소 메모리 필터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="74" />
             <source>&amp;At least:</source>
             <translation>최소(&amp;A):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="84" />
             <source>Fi&amp;lter:</source>
             <translation>필터(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="85" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="86" />
             <source>e.g. h100, 80 GiB, mi300</source>
             <translation>예: h100, 80 GiB, mi300</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="87" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="88" />
             <source>Search GPUs</source>
             <translation>GPU 검색</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="90" />
             <source>Clea&amp;r All</source>
             <translation>모두 해제(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="90" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="91" />
             <source>Untick every GPU except the one the plan is sized for</source>
             <translation>계획 기준 GPU만 남기고 모두 선택 해제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="100" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="101" />
             <source>Candidates</source>
             <translation>후보</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="109" />
             <source>Size of the plan</source>
             <translation>계획 규모</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="113" />
             <source>&amp;Plan for:</source>
             <translation>계획 대상(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="112" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="113" />
             <source>The GPU type the layout and the cost details are for</source>
             <translation>병렬 구성과 비용 세부 내역을 계산할 GPU 종류</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="114" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="115" />
             <source> GPU</source>
             <translation> GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="114" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="115" />
             <source> GPUs</source>
             <translation> GPU</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="116" />
             <source>GPU &amp;count:</source>
             <translation>GPU 수(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="117" />
             <source> GPU per node</source>
             <translation> GPU/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="117" />
             <source> GPUs per node</source>
             <translation> GPU/노드</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="116" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="117" />
             <source>node type's default</source>
             <translation>노드 종류 기본값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="117" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="118" />
             <source>GPUs per no&amp;de:</source>
             <translation>노드당 GPU 수(&amp;D):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="121" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="122" />
             <source>&amp;Meet a deadline of</source>
             <translation>마감 기한 맞추기(&amp;M)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="123" />
             <source> days</source>
             <translation>일</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="128" />
             <source>Deadline:</source>
             <translation>마감 기한:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="127" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="128" />
             <source>Find the smallest GPU count per GPU type that finishes in time</source>
             <translation>GPU 종류별로 기한 안에 끝나는 최소 GPU 수를 찾습니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="130" />
             <source>Deadline in days</source>
             <translation>마감 기한 (일)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="130" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="131" />
             <source>Meet a deadline</source>
             <translation>마감 기한 맞추기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="141" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="142" />
             <source>Change candidate GPUs</source>
             <translation>후보 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="145" />
             <source>Change planned GPU</source>
             <translation>계획 대상 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="150" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="151" />
             <source>Change GPU count</source>
             <translation>GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="157" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="158" />
             <source>Change GPUs per node</source>
             <translation>노드당 GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="162" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="163" />
             <source>Change deadline</source>
             <translation>마감 기한 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="174" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="175" />
             <source>All vendors</source>
             <translation>모든 제조사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="179" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="180" />
             <source>All form factors</source>
             <translation>모든 폼팩터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="186" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="187" />
             <source>{0}  ·  {1} · {2}</source>
             <translation>{0}  ·  {1} · {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="193" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="194" />
             <source>{0} ({1})
 {2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS
 Source: {5}</source>
@@ -4544,27 +4554,27 @@ The open scenario was not changed.</source>
     <context>
         <name>HardwarePage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="221" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="222" />
             <source>tick at least one GPU to compare</source>
             <translation>비교할 GPU를 하나 이상 선택하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="229" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="230" />
             <source>Clear candidate GPUs</source>
             <translation>후보 GPU 모두 해제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="279" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="280" />
             <source>{0} (not in the catalog)</source>
             <translation>{0} (카탈로그에 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="295" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="296" />
             <source>Comparing {0}: {1}.</source>
             <translation>{0}종 비교: {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="297" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="298" />
             <source>Not in the catalog (shown as errors): {0}.</source>
             <translation>카탈로그에 없음 (오류로 표시): {0}.</translation>
         </message>
@@ -5228,12 +5238,12 @@ The model was not changed.</source>
             <translation>요청 길이, 부하와 지연 목표, 정밀도와 병렬 배치.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="466" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="469" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="470" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="473" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
         </message>
@@ -5241,19 +5251,24 @@ The model was not changed.</source>
     <context>
         <name>Verdict</name>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="30" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="31" />
             <source>Recommendation</source>
             <translation>추천</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="38" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="39" />
             <source>Apply the suggested change</source>
             <translation>제안된 변경 적용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/verdict.py" line="43" />
+            <location filename="../../gpuplanner/ui/verdict.py" line="44" />
             <source>Warnings</source>
             <translation>경고</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/verdict.py" line="50" />
+            <source>Assumptions</source>
+            <translation>가정</translation>
         </message>
     </context>
     <context>
