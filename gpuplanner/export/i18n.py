@@ -147,6 +147,7 @@ KO = {
     **i18n_ko.NOTES,
     **i18n_ko.DEADLINE,
     **i18n_ko_sheets.CHECKS,
+    **i18n_ko_sheets.LINK_NOTES,
     **i18n_ko_cost.COST_LINES,
     **KO,
 }

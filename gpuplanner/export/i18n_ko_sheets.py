@@ -3,6 +3,8 @@ looked up by those two sheets first), kept apart from i18n_ko.py so that neither
 
 from __future__ import annotations
 
+from ..core.results import INTER_NODE_NOTE, INTRA_NODE_NOTE
+
 # The Checks sheet's descriptions (sheets/checks.py translates "Option {k}: …" and the templates below; the
 # placeholders are filled from the English text).
 CHECKS: dict[str, str] = {
@@ -160,4 +162,19 @@ SERVING: dict[str, str] = {
     "TTFT (ms)": "TTFT (ms)",
     "TPOT (ms, log scale)": "TPOT (ms, 로그 눈금)",
     "Output tokens/s of one replica against time per output token": "복제본 하나의 출력 토큰/초 대 출력 토큰당 시간",
+}
+
+# Summary's assumed link speeds (sheets/summary.py, Estimate.notes): the fixed sentences; the node or GPU id, the
+# speed and the scenario key are filled in as the engine wrote them (the app's Korean says the same).
+LINK_NOTES: dict[str, str] = {
+    "Assumed link speeds (nobody published them; the scenario key named sets one)": (
+        "가정한 링크 속도 (공개된 값이 없음, 문장에 나온 시나리오 키로 지정)"
+    ),
+    INTER_NODE_NOTE: (
+        "노드 종류 {subject}의 노드 간 링크 속도가 공개되지 않아 GPU당 {assumed}로 가정했습니다. {key}로 지정하세요."
+    ),
+    INTRA_NODE_NOTE: (
+        "GPU {subject}의 노드 내 링크 속도가 공개되지 않아 GPU당 {assumed}(PCIe 3 x16)로 가정했습니다. "
+        "{key}로 지정하세요."
+    ),
 }

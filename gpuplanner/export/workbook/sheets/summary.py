@@ -32,7 +32,7 @@ def write(b: Builder) -> None:
     summary_keys.write(b)
     # "80% band: high" wraps to two lines in its column (fit_wrapped_rows does not size header rows)
     b.ws[SHEET].row_dimensions[summary_keys.HEADER_ROW].height = 30
-    summary_deadline.write(b, last + 2)
+    _link_notes(b, summary_deadline.write(b, last + 2))
     _charts(b, first, last)
     b.ws[SHEET].freeze_panes = "A2"
 
@@ -161,6 +161,24 @@ def _verdicts(b: Builder, first: int, last: int) -> None:
         ),
         "bold",
     )
+
+
+def _link_notes(b: Builder, first_row: int) -> int:
+    """The link speeds each option's figures assumed (Estimate.notes, core/training_time.link_notes), one row per
+    note under the comparison: finance sees that a training time rests on a guessed network. Returns the next
+    free row (unchanged when nothing was assumed)."""
+    notes = [(opt, n) for opt in b.options for n in opt.est.notes]
+    if not notes:
+        return first_row
+    ws, t = b.ws[SHEET], b.t
+    put(ws, first_row, 1, t("Assumed link speeds (nobody published them; the scenario key named sets one)"), "section")
+    r = first_row + 1
+    for opt, n in notes:
+        put(ws, r, 1, opt.label, "text")
+        # the sentence spills over the empty cells to its right (not wrapped): one line per note
+        put(ws, r, 2, t(n.template).format(subject=n.subject, assumed=n.assumed, key=n.key), "text")
+        r += 1
+    return r + 1
 
 
 def _charts(b: Builder, first: int, last: int) -> None:
