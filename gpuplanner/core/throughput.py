@@ -393,7 +393,10 @@ def step_times(
         )
         t_tp = np.where(sp & (tp > 1) & (tp <= node), L / pp * overlapped, t_tp)
     inter = hw.inter_bytes_per_s * NETWORK_EFFICIENCY
-    hop = np.where(pp > 1, 2.0 * act_bytes / tp / inter + 2 * COLLECTIVE_LATENCY_S, 0.0)
+    # pipeline neighbours are tp·cp·dp ranks apart (Megatron-Core's rank order puts pp outermost): every hop stays on
+    # NVLink when the whole job fits in one node, otherwise the node-crossing hop sets the pace
+    pp_bw = np.where(tp * cp * dp * pp <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+    hop = np.where(pp > 1, 2.0 * act_bytes / tp / pp_bw + 2 * COLLECTIVE_LATENCY_S, 0.0)
     t_pp = hop * vpp
     if prof.p2p_overlap_under_vpp:  # overlap_p2p_comm under interleaving (comm_overlap.py)
         t_pp = overlapped_p2p_seconds(hop, t_mb / vpp, vpp)
