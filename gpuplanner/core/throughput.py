@@ -426,7 +426,7 @@ def step_times(
     # ZeRO-3 gathers the parameters for every micro-batch (forward and backward) and reduce-scatters gradients
     params_local = (model.params - routed + routed / epf) / (tp * pp)
     shard = dp * cp
-    dp_bw = np.where(tp * cp * shard <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
+    dp_bw = np.where(tp * shard <= node, hw.intra_bytes_per_s * INTRA_LINK_EFFICIENCY, inter)
     t_zero3 = np.where(zero >= 3, _ring(shard, 3.0, params_local * 2.0, dp_bw), 0.0)
     t_zero3_exposed = np.maximum(0.0, t_zero3 - 0.9 * t_mb)
     t_mb_total = t_mb + t_tp + t_pp + t_cp + t_ep + t_zero3_exposed

@@ -53,3 +53,36 @@ def test_a_node_crossing_boundary_sets_the_network_rate() -> None:
     per_mb, act, r = _pp_seconds(16, 8)  # dp 2: stages 0-3 on one node, 4-7 on the other
     expected = 2 * act / (r.inter_bytes_per_s * NETWORK_EFFICIENCY) + 2 * COLLECTIVE_LATENCY_S
     np.testing.assert_allclose(per_mb, expected, rtol=1e-9)
+
+
+def test_data_parallel_inside_one_node_does_not_touch_the_network() -> None:
+    """tp·cp·dp = 8 GPUs of one node: the gradient reduction runs on NVLink whatever the NIC (cp was counted twice
+    in the group's size, sending an 8-GPU CP 4 × DP 2 job's reduction over the network)."""
+    s = parse_scenario(
+        {
+            "schema": 1,
+            "model": {"preset": "llama-3.1-8b"},
+            "workload": {
+                "method": "pretrain",
+                "tokens": 1e9,
+                "seq_len": 32768,
+                "micro_batch": 1,
+                "global_batch": 2,
+                "framework": "generic",
+                "recompute": "full",
+            },
+            "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 8},
+            "parallel": {"tp": 1, "pp": 1, "cp": 4, "zero": 0},
+        }
+    )
+    gpu = CATALOG.gpu("h100-sxm-80gb")
+    node = CATALOG.default_node("h100-sxm-80gb")
+    terms = []
+    for gbits in (400.0, 1.0):
+        r = hardware_rates(gpu, node, 8, "bf16-mixed", inter_node_gbits_per_s=gbits)
+        st = step_times(
+            s.model, s.workload, r, tp=1, pp=1, cp=4, ep=1, dp=2, zero=0, micro_batch=1, recompute=2, global_batch=2
+        )
+        assert st.terms is not None
+        terms.append(float(st.terms.dp_exposed_seconds) + float(st.terms.cp_comm_seconds))
+    assert terms[0] == terms[1]
