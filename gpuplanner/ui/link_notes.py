@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from gpuplanner.core.results import INTER_NODE_NOTE, INTRA_NODE_NOTE
+from gpuplanner.core.training_time import INTER_NODE_KEY, INTRA_NODE_KEY
 
 if TYPE_CHECKING:
     from gpuplanner.core.results import LinkNote
@@ -18,6 +19,21 @@ if TYPE_CHECKING:
 
 def tr(text: str) -> str:
     return QCoreApplication.translate("LinkNotes", text)
+
+
+def field_label(key: str) -> str:
+    """The step-3 field that sets a link-speed key (pages/link_fields.py), as its label reads."""
+    return {
+        INTER_NODE_KEY: tr("Link between nodes (Gb/s per GPU, one direction)"),
+        INTRA_NODE_KEY: tr("Link inside a node (GB/s per GPU, one direction)"),
+    }.get(key, key)
+
+
+def where_to_set(note: LinkNote) -> str:
+    """Where in the app the note's key is set ("In the app: step 3 (Hardware), “Link between nodes (…)”.")."""
+    if note.key not in (INTER_NODE_KEY, INTRA_NODE_KEY):
+        return ""
+    return tr("In the app: step 3 (Hardware), “{0}”.").format(field_label(note.key))
 
 
 def note_text(note: LinkNote) -> str:
@@ -36,13 +52,14 @@ def note_text(note: LinkNote) -> str:
 
 
 def notes_for(rs: ResultSet) -> list[str]:
-    """The notes of the planned GPU's estimate and of the recommended GPU's (the verdict's figures), once each."""
+    """The notes of the planned GPU's estimate and of the recommended GPU's (the verdict's figures), once each,
+    each followed by the step-3 field that sets its key (the engine's sentence names the file's key)."""
     gpus = dict.fromkeys(g for g in (rs.scenario.hardware.gpu, rs.recommendation.gpu) if g)
     out: list[str] = []
     for gid in gpus:
         c = rs.candidate(gid)
         for n in c.estimate.notes if c is not None and c.estimate is not None else ():
-            text = note_text(n)
+            text = " ".join(filter(None, (note_text(n), where_to_set(n))))
             if text not in out:
                 out.append(text)
     return out

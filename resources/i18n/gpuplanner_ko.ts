@@ -391,12 +391,27 @@
             <translation>플래너가 고른 재계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/link_notes.py" line="29" />
+            <location filename="../../gpuplanner/ui/link_notes.py" line="27" />
+            <source>Link between nodes (Gb/s per GPU, one direction)</source>
+            <translation>노드 간 링크 (GPU당 Gb/s, 단방향)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/link_notes.py" line="28" />
+            <source>Link inside a node (GB/s per GPU, one direction)</source>
+            <translation>노드 내 링크 (GPU당 GB/s, 단방향)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/link_notes.py" line="36" />
+            <source>In the app: step 3 (Hardware), “{0}”.</source>
+            <translation>앱에서는 3단계(하드웨어)의 “{0}”에서 지정합니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/link_notes.py" line="45" />
             <source>Inter-node link speed not published for node type {subject}; assumed {assumed} per GPU. Set {key}.</source>
             <translation>노드 종류 {subject}의 노드 간 링크 속도가 공개되지 않아 GPU당 {assumed}로 가정했습니다. {key}로 지정하세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/link_notes.py" line="32" />
+            <location filename="../../gpuplanner/ui/link_notes.py" line="48" />
             <source>Intra-node link speed not published for GPU {subject}; assumed {assumed} per GPU (PCIe 3 x16). Set {key}.</source>
             <translation>GPU {subject}의 노드 내 링크 속도가 공개되지 않아 GPU당 {assumed}(PCIe 3 x16)로 가정했습니다. {key}로 지정하세요.</translation>
         </message>
@@ -479,6 +494,66 @@
             <location filename="../../gpuplanner/ui/offer_picker.py" line="169" />
             <source>⚠ dearer than the on-demand price (${0:,.2f} per GPU-hour): these offers come from different providers or dates; pick another offer or type your quote</source>
             <translation>⚠ 온디맨드 가격(GPU 시간당 ${0:,.2f})보다 비쌉니다: 서로 다른 제공업체나 시점의 상품입니다. 다른 상품을 고르거나 받은 견적을 입력하세요</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="45" />
+            <source>must be a number, or empty for the catalog's value</source>
+            <translation>숫자여야 합니다. 카탈로그 값을 쓰려면 비워 두세요</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="57" />
+            <source>Cluster links (optional)</source>
+            <translation>클러스터 링크 (선택)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="62" />
+            <source>Leave empty to use the catalog's speed for the planned server. A speed you type applies to every candidate GPU.</source>
+            <translation>비워 두면 계획한 서버의 카탈로그 속도를 사용합니다. 입력한 속도는 모든 후보 GPU에 적용됩니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="76" />
+            <source>The network bandwidth each GPU has to other nodes, one direction, in gigabits per second (e.g. 400 for one 400G NIC per GPU). Data-parallel and pipeline traffic between nodes runs at it.</source>
+            <translation>GPU 하나가 다른 노드와 주고받는 네트워크 대역폭(단방향, Gb/s)입니다(예: GPU마다 400G NIC 하나면 400). 노드 간 데이터 병렬 및 파이프라인 통신이 이 속도로 흐릅니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="84" />
+            <source>The GPU-to-GPU bandwidth inside one server, per GPU, one direction, in gigabytes per second (e.g. 450 for NVLink 4, about 25 for PCIe 4 x16). Tensor and context parallel traffic runs at it.</source>
+            <translation>한 서버 안에서 GPU 간 대역폭(GPU당, 단방향, GB/s)입니다(예: NVLink 4는 450, PCIe 4 x16은 약 25). 텐서 병렬과 컨텍스트 병렬 통신이 이 속도로 흐릅니다.</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="88" />
+            <source>Change link between nodes</source>
+            <translation>노드 간 링크 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="89" />
+            <source>Change link inside a node</source>
+            <translation>노드 내 링크 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="122" />
+            <source>from the catalog</source>
+            <translation>카탈로그 값</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="126" />
+            <source>catalog: {0} Gb/s ({1})</source>
+            <translation>카탈로그: {0} Gb/s ({1})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="129" />
+            <source>not published ({0}) — {1} Gb/s assumed</source>
+            <translation>공개되지 않음 ({0}) — {1} Gb/s로 가정</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="132" />
+            <source>catalog: {0} GB/s ({1})</source>
+            <translation>카탈로그: {0} GB/s ({1})</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="135" />
+            <source>not published ({0}) — {1} GB/s assumed (PCIe 3 x16)</source>
+            <translation>공개되지 않음 ({0}) — {1} GB/s로 가정 (PCIe 3 x16)</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="46" />
@@ -3329,47 +3404,47 @@ Nothing was changed.</source>
             <translation>마감 기한 맞추기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="147" />
             <source>Change candidate GPUs</source>
             <translation>후보 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="145" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="150" />
             <source>Change planned GPU</source>
             <translation>계획 대상 GPU 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="151" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="156" />
             <source>Change GPU count</source>
             <translation>GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="158" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="163" />
             <source>Change GPUs per node</source>
             <translation>노드당 GPU 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="163" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="168" />
             <source>Change deadline</source>
             <translation>마감 기한 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="175" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="180" />
             <source>All vendors</source>
             <translation>모든 제조사</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="180" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="185" />
             <source>All form factors</source>
             <translation>모든 폼팩터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="187" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="192" />
             <source>{0}  ·  {1} · {2}</source>
             <translation>{0}  ·  {1} · {2}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="194" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="199" />
             <source>{0} ({1})
 {2} usable, {3:,.0f} GB/s, {4:,.0f} dense BF16 TFLOPS
 Source: {5}</source>
@@ -4554,27 +4629,27 @@ The open scenario was not changed.</source>
     <context>
         <name>HardwarePage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="222" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="227" />
             <source>tick at least one GPU to compare</source>
             <translation>비교할 GPU를 하나 이상 선택하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="230" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="235" />
             <source>Clear candidate GPUs</source>
             <translation>후보 GPU 모두 해제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="280" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="285" />
             <source>{0} (not in the catalog)</source>
             <translation>{0} (카탈로그에 없음)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="296" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="302" />
             <source>Comparing {0}: {1}.</source>
             <translation>{0}종 비교: {1}.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="298" />
+            <location filename="../../gpuplanner/ui/pages/hardware_page.py" line="304" />
             <source>Not in the catalog (shown as errors): {0}.</source>
             <translation>카탈로그에 없음 (오류로 표시): {0}.</translation>
         </message>

@@ -8,7 +8,7 @@ from ui_helpers import wait_for_results
 
 from gpuplanner.core.results import INTER_NODE_NOTE, INTRA_NODE_NOTE, LinkNote
 from gpuplanner.ui import i18n
-from gpuplanner.ui.link_notes import note_text
+from gpuplanner.ui.link_notes import note_text, where_to_set
 
 MI300A_16 = """schema = 1
 name = "8B on 4 MI300A nodes"
@@ -51,7 +51,8 @@ def test_the_verdict_shows_the_assumed_link_speeds(window, qtbot, tmp_path) -> N
     label = open_mi300a(window, qtbot, tmp_path)
     assert label.isVisible()
     estimate = window.runner.latest.primary.estimate
-    assert label.text() == "\n".join("ⓘ " + n.text for n in estimate.notes)
+    # the engine's sentence, then the step-3 field that sets its key
+    assert label.text() == "\n".join("ⓘ " + n.text + " " + where_to_set(n) for n in estimate.notes)
     assert "node type mi300a-4x-node; assumed 10 Gb/s per GPU. Set hardware.inter_node_gbits_per_s." in label.text()
 
 

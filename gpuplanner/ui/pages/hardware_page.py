@@ -1,5 +1,5 @@
 """Step 3: hardware — candidate GPUs from the catalog (filtered by vendor, memory, form factor), the GPU the
-plan is for, and the GPU count or a deadline."""
+plan is for, the GPU count or a deadline, and optionally the cluster's link speeds (link_fields.py)."""
 
 from __future__ import annotations
 
@@ -131,6 +131,11 @@ class HardwarePage(PlannerPage):
         self.use_deadline.setAccessibleName(t("Meet a deadline"))
         self.plan_form = form
         body.addWidget(plan_box)
+        # last: most users keep the catalog's links, so the default journey stays the two boxes above
+        from .link_fields import LinkFields
+
+        self.links = LinkFields(self)
+        body.addWidget(self.links.box)
         body.addStretch(1)
 
         self.vendor.currentIndexChanged.connect(self._filter)
@@ -285,6 +290,7 @@ class HardwarePage(PlannerPage):
         self.use_deadline.setChecked(dl is not None)
         if dl is not None:
             set_value(self.deadline, dl)
+        self.links.refresh(s)
         self._filter()
 
     def after_commit(self, s: Scenario) -> None:
