@@ -56,7 +56,9 @@ class LinkFields:
         self.page = page
         self.box = QGroupBox(tr("Cluster links (optional)"))
         form = Form(self.box)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # the labels carry their units
+        # the labels carry their units and are long: each field goes under its label, full width, so that the
+        # placeholder (the catalog speed and where it comes from) is readable in a narrow panel
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         self.note = QLabel(
             tr(
                 "Leave empty to use the catalog's speed for the planned server. A speed you type applies to every "
