@@ -506,52 +506,52 @@
             <translation>클러스터 링크 (선택)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="64" />
             <source>Leave empty to use the catalog's speed for the planned server. A speed you type applies to every candidate GPU.</source>
             <translation>비워 두면 계획한 서버의 카탈로그 속도를 사용합니다. 입력한 속도는 모든 후보 GPU에 적용됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="76" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="78" />
             <source>The network bandwidth each GPU has to other nodes, one direction, in gigabits per second (e.g. 400 for one 400G NIC per GPU). Data-parallel and pipeline traffic between nodes runs at it.</source>
             <translation>GPU 하나가 다른 노드와 주고받는 네트워크 대역폭(단방향, Gb/s)입니다(예: GPU마다 400G NIC 하나면 400). 노드 간 데이터 병렬 및 파이프라인 통신이 이 속도로 흐릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="86" />
             <source>The GPU-to-GPU bandwidth inside one server, per GPU, one direction, in gigabytes per second (e.g. 450 for NVLink 4, about 25 for PCIe 4 x16). Tensor and context parallel traffic runs at it.</source>
             <translation>한 서버 안에서 GPU 간 대역폭(GPU당, 단방향, GB/s)입니다(예: NVLink 4는 450, PCIe 4 x16은 약 25). 텐서 병렬과 컨텍스트 병렬 통신이 이 속도로 흐릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="90" />
             <source>Change link between nodes</source>
             <translation>노드 간 링크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="89" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="91" />
             <source>Change link inside a node</source>
             <translation>노드 내 링크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="122" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="124" />
             <source>from the catalog</source>
             <translation>카탈로그 값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="128" />
             <source>catalog: {0} Gb/s ({1})</source>
             <translation>카탈로그: {0} Gb/s ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="131" />
             <source>not published ({0}) — {1} Gb/s assumed</source>
             <translation>공개되지 않음 ({0}) — {1} Gb/s로 가정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="132" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="134" />
             <source>catalog: {0} GB/s ({1})</source>
             <translation>카탈로그: {0} GB/s ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="135" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="137" />
             <source>not published ({0}) — {1} GB/s assumed (PCIe 3 x16)</source>
             <translation>공개되지 않음 ({0}) — {1} GB/s로 가정 (PCIe 3 x16)</translation>
         </message>
@@ -2880,76 +2880,86 @@ Nothing was changed.</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
+            <source>Link between nodes (step 3)</source>
+            <translation>노드 간 링크 (3단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="62" />
+            <source>Link inside a node (step 3)</source>
+            <translation>노드 내 링크 (3단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="63" />
             <source>Tensor parallel (step 2)</source>
             <translation>텐서 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
             <source>Pipeline parallel (step 2)</source>
             <translation>파이프라인 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="65" />
             <source>Context parallel (step 2)</source>
             <translation>컨텍스트 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="66" />
             <source>Expert parallel (step 2)</source>
             <translation>전문가 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="67" />
             <source>ZeRO stage (step 2)</source>
             <translation>ZeRO 단계 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="68" />
             <source>Site profile (step 4)</source>
             <translation>사이트 프로필 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="69" />
             <source>Utilization (step 4)</source>
             <translation>가동률 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="70" />
             <source>Horizon (step 4)</source>
             <translation>분석 기간 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="71" />
             <source>Currency (step 4)</source>
             <translation>통화 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="72" />
             <source>Exchange rate (step 4)</source>
             <translation>환율 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="73" />
             <source>On-demand price (step 4)</source>
             <translation>온디맨드 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="74" />
             <source>Server price (step 4)</source>
             <translation>서버 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="75" />
             <source>Electricity price (step 4)</source>
             <translation>전기 요금 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="76" />
             <source>PUE (step 4)</source>
             <translation>PUE (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="77" />
             <source>Discount rate (step 4)</source>
             <translation>할인율 (4단계)</translation>
         </message>
@@ -5070,22 +5080,22 @@ The model was not changed.</source>
     <context>
         <name>PlannerPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="97" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="99" />
             <source>Problem on this page</source>
             <translation>이 페이지의 문제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="173" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="175" />
             <source>{0} Kept {1}.</source>
             <translation>{0} {1}을(를) 유지했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="243" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="245" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="244" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="246" />
             <source>Fix this to continue — {0}</source>
             <translation>계속하려면 이 문제를 고치세요 — {0}</translation>
         </message>

@@ -149,3 +149,40 @@ def test_setting_the_network_speed_drops_its_note(window, qtbot, tmp_path) -> No
     assert notes.text() == "\n".join("ⓘ " + line for line in notes_for(window.runner.latest))
     assert "Gb/s" not in notes.text() and "Link between nodes" not in notes.text()
     assert estimate.time != before, "the estimate follows the faster network"
+
+
+def test_the_placeholder_follows_the_planned_gpu(window, catalog) -> None:  # type: ignore[no-untyped-def]
+    page = hardware(window)
+    s = window.doc.scenario
+    other = next(g for g in s.hardware.compared_gpus if g != s.hardware.gpu)
+    page.plan_gpu.setCurrentIndex(page.plan_gpu.findData(other))
+    assert window.doc.scenario.hardware.gpu == other
+    node = catalog.default_node(other)
+    assert f"({node.id})" in page.links.inter.placeholderText()
+    assert f"({other})" in page.links.intra.placeholderText()
+
+
+def test_the_fields_speak_korean(qapp, catalog) -> None:  # type: ignore[no-untyped-def]
+    import tomllib
+
+    from gpuplanner.core.scenario_io import parse_scenario
+    from gpuplanner.ui import i18n
+    from gpuplanner.ui.document import ScenarioDocument
+    from gpuplanner.ui.pages.base import key_label
+    from gpuplanner.ui.pages.hardware_page import HardwarePage
+
+    assert i18n.install_translator(qapp, "ko") == "ko"
+    try:
+        page = HardwarePage(ScenarioDocument(parse_scenario(tomllib.loads(MI300A_16)), catalog))
+        try:
+            assert page.links.box.title() == "클러스터 링크 (선택)"
+            assert page.rows[INTER_NODE_KEY].name == "노드 간 링크 (GPU당 Gb/s, 단방향)"
+            assert page.rows[INTRA_NODE_KEY].name == "노드 내 링크 (GPU당 GB/s, 단방향)"
+            assert page.links.inter.placeholderText() == "공개되지 않음 (mi300a-4x-node) — 10 Gb/s로 가정"
+            assert page.links.intra.placeholderText() == "공개되지 않음 (mi300a) — 16 GB/s로 가정 (PCIe 3 x16)"
+            assert "대역폭" in page.rows[INTER_NODE_KEY].widget.toolTip()
+            assert key_label(INTER_NODE_KEY) == "노드 간 링크 (3단계)"
+        finally:
+            page.deleteLater()
+    finally:
+        i18n.uninstall_translator(qapp)

@@ -58,6 +58,8 @@ def key_label(key: str) -> str:
         "workload.lora_rank": t("Keys", "LoRA rank (step 2)"),
         "workload.batch": t("Keys", "Concurrent sequences (step 2)"),
         "workload.deadline_days": t("Keys", "Deadline (step 3)"),
+        "hardware.inter_node_gbits_per_s": t("Keys", "Link between nodes (step 3)"),
+        "hardware.intra_node_gbytes_per_s": t("Keys", "Link inside a node (step 3)"),
         "parallel.tp": t("Keys", "Tensor parallel (step 2)"),
         "parallel.pp": t("Keys", "Pipeline parallel (step 2)"),
         "parallel.cp": t("Keys", "Context parallel (step 2)"),
