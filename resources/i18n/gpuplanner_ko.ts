@@ -501,57 +501,62 @@
             <translation>숫자여야 합니다. 카탈로그 값을 쓰려면 비워 두세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="57" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="64" />
             <source>Cluster links (optional)</source>
             <translation>클러스터 링크 (선택)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="68" />
+            <source>The link speeds between and inside nodes, if you know your cluster's</source>
+            <translation>클러스터의 노드 간·노드 내 링크 속도를 알고 있다면 여기에 입력합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="78" />
             <source>Leave empty to use the catalog's speed for the planned server. A speed you type applies to every candidate GPU.</source>
             <translation>비워 두면 계획한 서버의 카탈로그 속도를 사용합니다. 입력한 속도는 모든 후보 GPU에 적용됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="92" />
             <source>The network bandwidth each GPU has to other nodes, one direction, in gigabits per second (e.g. 400 for one 400G NIC per GPU). Data-parallel and pipeline traffic between nodes runs at it.</source>
             <translation>GPU 하나가 다른 노드와 주고받는 네트워크 대역폭(단방향, Gb/s)입니다(예: GPU마다 400G NIC 하나면 400). 노드 간 데이터 병렬 및 파이프라인 통신이 이 속도로 흐릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="86" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="100" />
             <source>The GPU-to-GPU bandwidth inside one server, per GPU, one direction, in gigabytes per second (e.g. 450 for NVLink 4, about 25 for PCIe 4 x16). Tensor and context parallel traffic runs at it.</source>
             <translation>한 서버 안에서 GPU 간 대역폭(GPU당, 단방향, GB/s)입니다(예: NVLink 4는 450, PCIe 4 x16은 약 25). 텐서 병렬과 컨텍스트 병렬 통신이 이 속도로 흐릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="90" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="106" />
             <source>Change link between nodes</source>
             <translation>노드 간 링크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="107" />
             <source>Change link inside a node</source>
             <translation>노드 내 링크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="124" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="153" />
             <source>from the catalog</source>
             <translation>카탈로그 값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="128" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="157" />
             <source>catalog: {0} Gb/s ({1})</source>
             <translation>카탈로그: {0} Gb/s ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="131" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="160" />
             <source>not published ({0}) — {1} Gb/s assumed</source>
             <translation>공개되지 않음 ({0}) — {1} Gb/s로 가정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="134" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="163" />
             <source>catalog: {0} GB/s ({1})</source>
             <translation>카탈로그: {0} GB/s ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="137" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="166" />
             <source>not published ({0}) — {1} GB/s assumed (PCIe 3 x16)</source>
             <translation>공개되지 않음 ({0}) — {1} GB/s로 가정 (PCIe 3 x16)</translation>
         </message>

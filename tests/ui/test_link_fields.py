@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from test_link_notes import MI300A_16
-from ui_helpers import wait_for_results
+from ui_helpers import click, wait_for_results
 
 from gpuplanner.core.scenario_io import read_scenario
 from gpuplanner.core.scenario_keys import HARDWARE_KEYS
@@ -17,9 +17,17 @@ from gpuplanner.ui.link_notes import notes_for
 from gpuplanner.ui.wizard import Pages
 
 
-def hardware(window):  # type: ignore[no-untyped-def]
+def hardware(window, qtbot=None):  # type: ignore[no-untyped-def]
+    """Step 3, with its cluster-links section opened (by a click, as a user would, when ``qtbot`` is given)."""
     window.wizard.go_to(Pages.HARDWARE)
-    return window.wizard.hardware_page
+    page = window.wizard.hardware_page
+    if not page.links.unfolded:
+        if qtbot is not None:
+            click(qtbot, page.links.toggle)
+        else:
+            page.links.toggle.setChecked(True)
+    assert page.links.content.isVisibleTo(page)
+    return page
 
 
 def type_text(qtbot, box, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -33,8 +41,25 @@ def type_text(qtbot, box, text: str) -> None:  # type: ignore[no-untyped-def]
         box.textEdited.emit(box.text())  # del_() is a programmatic edit: Qt sends textEdited for keys only
 
 
-def test_empty_fields_name_the_catalog_speeds(window, catalog) -> None:  # type: ignore[no-untyped-def]
-    page = hardware(window)
+def test_the_section_is_folded_until_it_has_something_to_say(window, qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    window.wizard.go_to(Pages.HARDWARE)
+    page = window.wizard.hardware_page
+    # the default scenario's H100 node publishes both speeds: the section stays folded, one line
+    assert not page.links.unfolded and not page.links.content.isVisibleTo(page)
+    assert page.links.toggle.isVisibleTo(page) and page.links.toggle.text() == "Cluster links (optional)"
+    click(qtbot, page.links.toggle)
+    assert page.links.unfolded and page.rows[INTER_NODE_KEY].widget.isVisibleTo(page)
+    click(qtbot, page.links.toggle)
+    assert not page.links.content.isVisibleTo(page)
+    # four MI300A nodes: no published network speed, so the section opens by itself
+    path = tmp_path / "mi300a.gpuplan.toml"
+    path.write_text(MI300A_16, encoding="utf-8")
+    assert window.open_file(path)
+    assert page.links.unfolded and page.links.content.isVisibleTo(page)
+
+
+def test_empty_fields_name_the_catalog_speeds(window, qtbot, catalog) -> None:  # type: ignore[no-untyped-def]
+    page = hardware(window, qtbot)
     s = window.doc.scenario
     assert s.hardware.inter_node_gbits_per_s is None and s.hardware.intra_node_gbytes_per_s is None
     links = page.links
@@ -175,7 +200,8 @@ def test_the_fields_speak_korean(qapp, catalog) -> None:  # type: ignore[no-unty
     try:
         page = HardwarePage(ScenarioDocument(parse_scenario(tomllib.loads(MI300A_16)), catalog))
         try:
-            assert page.links.box.title() == "클러스터 링크 (선택)"
+            assert page.links.toggle.text() == "클러스터 링크 (선택)"
+            assert page.links.unfolded, "no published network speed for four MI300A nodes"
             assert page.rows[INTER_NODE_KEY].name == "노드 간 링크 (GPU당 Gb/s, 단방향)"
             assert page.rows[INTRA_NODE_KEY].name == "노드 내 링크 (GPU당 GB/s, 단방향)"
             assert page.links.inter.placeholderText() == "공개되지 않음 (mi300a-4x-node) — 10 Gb/s로 가정"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QLineEdit
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QLineEdit, QToolButton, QVBoxLayout, QWidget
 
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.training_time import (
@@ -50,12 +50,26 @@ def speed_text(value: float) -> str:
 
 
 class LinkFields:
-    """The "Cluster links (optional)" group box of step 3; ``page.rows`` gets both fields under their keys."""
+    """The "Cluster links (optional)" section of step 3, folded away under its title until opened; ``page.rows``
+    gets both fields under their keys."""
 
     def __init__(self, page: PlannerPage) -> None:
         self.page = page
-        self.box = QGroupBox(tr("Cluster links (optional)"))
-        form = Form(self.box)
+        self.box = QWidget()
+        outer = QVBoxLayout(self.box)
+        outer.setContentsMargins(0, 0, 0, 0)
+        # folded by default so the usual journey (catalog links) stays one screen; it opens by itself when the
+        # scenario sets a speed or the catalog publishes none for the planned server (refresh)
+        self.toggle = QToolButton()
+        self.toggle.setText(tr("Cluster links (optional)"))
+        self.toggle.setCheckable(True)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setToolTip(tr("The link speeds between and inside nodes, if you know your cluster's"))
+        self.content = QGroupBox()
+        outer.addWidget(self.toggle)
+        outer.addWidget(self.content)
+        form = Form(self.content)
         # the labels carry their units and are long: each field goes under its label, full width, so that the
         # placeholder (the catalog speed and where it comes from) is readable in a narrow panel
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
@@ -87,6 +101,8 @@ class LinkFields:
                 "(e.g. 450 for NVLink 4, about 25 for PCIe 4 x16). Tensor and context parallel traffic runs at it."
             ),
         )
+        self.toggle.toggled.connect(self._unfold)
+        self._unfold(False)
         self.inter.textEdited.connect(page.bind(INTER_NODE_KEY, tr("Change link between nodes"), self._with_inter))
         self.intra.textEdited.connect(page.bind(INTRA_NODE_KEY, tr("Change link inside a node"), self._with_intra))
 
@@ -96,8 +112,17 @@ class LinkFields:
     def _with_intra(self, s: Scenario) -> Scenario:
         return replace(s, hardware=replace(s.hardware, intra_node_gbytes_per_s=parse_speed(self.intra.text())))
 
+    def _unfold(self, shown: bool) -> None:
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self.content.setVisible(shown)
+
+    @property
+    def unfolded(self) -> bool:
+        return self.toggle.isChecked()
+
     # --- document -> widgets -------------------------------------------------------------------------
     def refresh(self, s: Scenario) -> None:
+        """Show ``s`` (called with signals blocked); opens the section when there is something to see in it."""
         for box, value in (
             (self.inter, s.hardware.inter_node_gbits_per_s),
             (self.intra, s.hardware.intra_node_gbytes_per_s),
@@ -108,13 +133,17 @@ class LinkFields:
                 shown = None
             if shown != value:  # leave the text being typed alone ("400." is already 400)
                 box.setText("" if value is None else speed_text(value))
-        inter, intra = self.catalog_placeholders(s)
+        inter, intra, unpublished = self.catalog_placeholders(s)
         self.inter.setPlaceholderText(inter)
         self.intra.setPlaceholderText(intra)
+        given = s.hardware.inter_node_gbits_per_s is not None or s.hardware.intra_node_gbytes_per_s is not None
+        if (given or unpublished) and not self.unfolded:  # never folded again by itself: the user's choice
+            self.toggle.setChecked(True)
+            self._unfold(True)  # toggled is blocked while the page shows the document
 
-    def catalog_placeholders(self, s: Scenario) -> tuple[str, str]:
+    def catalog_placeholders(self, s: Scenario) -> tuple[str, str, bool]:
         """What an empty field stands for: the catalog's speed of the planned GPU's node type and of the GPU,
-        or the engine's fallback where the catalog publishes none."""
+        or the engine's fallback where the catalog publishes none (then True)."""
         from gpuplanner.core.catalog import CatalogError
         from gpuplanner.core.engine import resolve_target
 
@@ -122,7 +151,7 @@ class LinkFields:
             target = resolve_target(s, self.page.doc.catalog)
         except CatalogError:
             unknown = tr("from the catalog")
-            return unknown, unknown
+            return unknown, unknown, False
         network = target.node.network_gb_per_s_per_gpu
         if network:
             inter = tr("catalog: {0} Gb/s ({1})").format(speed_text(network * GBITS_PER_GBYTE), target.node.id)
@@ -135,4 +164,6 @@ class LinkFields:
         else:
             fallback = speed_text(FALLBACK_INTRA_NODE_GB_PER_S)
             intra = tr("not published ({0}) — {1} GB/s assumed (PCIe 3 x16)").format(target.gpu.id, fallback)
-        return inter, intra
+        # only a speed the plan would run on (more than one node; more than one GPU) opens the section
+        multi_node = s.hardware.gpu_count > target.gpus_per_node
+        return inter, intra, (not network and multi_node) or (not link and s.hardware.gpu_count > 1)
