@@ -212,3 +212,13 @@ def test_the_fields_speak_korean(qapp, catalog) -> None:  # type: ignore[no-unty
             page.deleteLater()
     finally:
         i18n.uninstall_translator(qapp)
+
+
+def test_undo_replaces_text_no_scenario_holds(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    page = hardware(window, qtbot)
+    type_text(qtbot, page.links.inter, "12")
+    type_text(qtbot, page.links.inter, "12x")
+    assert page.problem is not None and page.problem[0] == INTER_NODE_KEY
+    window.doc.undo_stack.undo()
+    assert window.doc.scenario.hardware.inter_node_gbits_per_s is None
+    assert page.links.inter.text() == "" and page.problem is None

@@ -129,8 +129,8 @@ class LinkFields:
         ):
             try:
                 shown = parse_speed(box.text())
-            except ValueError:
-                shown = None
+            except ValueError:  # text no scenario holds: the document (after an undo, say) replaces it
+                shown = float("nan")
             if shown != value:  # leave the text being typed alone ("400." is already 400)
                 box.setText("" if value is None else speed_text(value))
         inter, intra, unpublished = self.catalog_placeholders(s)
