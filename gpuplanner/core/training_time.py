@@ -91,7 +91,8 @@ def link_notes(s: Scenario, target: Target, layout: Layout) -> tuple[LinkNote, .
         uses_intra = (
             (1 < tp <= node)
             or (cp > 1 and tp * cp <= node)
-            or (dp * cp > 1 and tp * cp * dp * cp <= node)  # the data-parallel collectives inside one node
+            or (dp * cp > 1 and tp * cp * dp <= node)  # the data-parallel collectives inside one node
+            or (pp > 1 and tp * cp * dp * pp <= node)  # pipeline hops of a job that fits in one node
             or (s.model.is_moe and _ep_ranks_on_node(layout, node) > 1)
         )
     notes = []

@@ -93,3 +93,20 @@ def test_a_given_mfu_uses_no_link(catalog) -> None:  # type: ignore[no-untyped-d
         }
     )
     assert estimate(s, catalog).notes == ()
+
+
+def test_pipeline_hops_inside_one_node_say_the_assumed_intra_link(catalog) -> None:  # type: ignore[no-untyped-def]
+    # pp 4 over one 4-GPU MI300A node: the hops ride the node's (unpublished) link, not the network
+    s = parse_scenario(
+        {
+            "schema": 1,
+            "name": "8B pretrain",
+            "model": {"preset": "llama-3.1-8b"},
+            "workload": {"method": "pretrain", "seq_len": 4096, "tokens": 1e11, "micro_batch": 1, "global_batch": 8},
+            "hardware": {"gpu": "mi300a", "gpu_count": 4},
+            "parallel": {"tp": 1, "pp": 4, "cp": 1, "zero": 0},
+        }
+    )
+    e = estimate(s, catalog)
+    assert (e.layout.pp, e.layout.dp) == (4, 1)
+    assert [n.link for n in e.notes] == ["intra-node"]
