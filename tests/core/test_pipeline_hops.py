@@ -13,24 +13,28 @@ from gpuplanner.core.training_time import hardware_rates
 CATALOG = load_catalog(use_user_layer=False)
 
 
-def _pp_seconds(gpu_count: int, pp: int) -> tuple[float, float, object]:
-    s = parse_scenario(
+def _scenario(gpu_count: int, *, pp: int = 1, cp: int = 1, seq_len: int = 4096, global_batch: int = 64, zero: int = 1):  # type: ignore[no-untyped-def]
+    return parse_scenario(
         {
             "schema": 1,
             "model": {"preset": "llama-3.1-8b"},
             "workload": {
                 "method": "pretrain",
                 "tokens": 1e9,
-                "seq_len": 4096,
+                "seq_len": seq_len,
                 "micro_batch": 1,
-                "global_batch": 64,
+                "global_batch": global_batch,
                 "framework": "generic",
                 "recompute": "none",
             },
             "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": gpu_count},
-            "parallel": {"tp": 1, "pp": pp, "cp": 1, "zero": 1},
+            "parallel": {"tp": 1, "pp": pp, "cp": cp, "zero": zero},
         }
     )
+
+
+def _pp_seconds(gpu_count: int, pp: int) -> tuple[float, float, object]:
+    s = _scenario(gpu_count, pp=pp)
     gpu = CATALOG.gpu("h100-sxm-80gb")
     r = hardware_rates(gpu, CATALOG.default_node("h100-sxm-80gb"), 8, "bf16-mixed")
     dp = gpu_count // pp
@@ -58,30 +62,14 @@ def test_a_node_crossing_boundary_sets_the_network_rate() -> None:
 def test_data_parallel_inside_one_node_does_not_touch_the_network() -> None:
     """tp·cp·dp = 8 GPUs of one node: the gradient reduction runs on NVLink whatever the NIC (cp was counted twice
     in the group's size, sending an 8-GPU CP 4 × DP 2 job's reduction over the network)."""
-    s = parse_scenario(
-        {
-            "schema": 1,
-            "model": {"preset": "llama-3.1-8b"},
-            "workload": {
-                "method": "pretrain",
-                "tokens": 1e9,
-                "seq_len": 32768,
-                "micro_batch": 1,
-                "global_batch": 2,
-                "framework": "generic",
-                "recompute": "full",
-            },
-            "hardware": {"gpu": "h100-sxm-80gb", "gpu_count": 8},
-            "parallel": {"tp": 1, "pp": 1, "cp": 4, "zero": 0},
-        }
-    )
+    s = _scenario(8, cp=4, seq_len=32768, global_batch=2, zero=0)
     gpu = CATALOG.gpu("h100-sxm-80gb")
     node = CATALOG.default_node("h100-sxm-80gb")
     terms = []
     for gbits in (400.0, 1.0):
         r = hardware_rates(gpu, node, 8, "bf16-mixed", inter_node_gbits_per_s=gbits)
         st = step_times(
-            s.model, s.workload, r, tp=1, pp=1, cp=4, ep=1, dp=2, zero=0, micro_batch=1, recompute=2, global_batch=2
+            s.model, s.workload, r, tp=1, pp=1, cp=4, ep=1, dp=2, zero=0, micro_batch=1, recompute=0, global_batch=2
         )
         assert st.terms is not None
         terms.append(float(st.terms.dp_exposed_seconds) + float(st.terms.cp_comm_seconds))
