@@ -176,6 +176,13 @@ class _Step:
         return self.gemm + self.attention + self.elementwise + self.comm
 
 
+def links_used(tp: int, pp: int, gpus_per_node: int) -> tuple[bool, bool]:
+    """(intra-node, inter-node): the links one replica's step runs over. TP all-reduces stay in the node; the pp
+    hand-offs cross nodes once the replica's tp × pp GPUs outgrow one."""
+    across = pp > 1 and tp * pp > gpus_per_node
+    return tp > 1 or (pp > 1 and not across), across
+
+
 def step_seconds(
     model: ModelSpec,
     sh: _Shape,
@@ -225,8 +232,8 @@ def step_seconds(
     per_layer = 2 * _allreduce_seconds(tp, tokens / pp * model.hidden * ACTIVATION_BYTES, intra)
     comm = model.layers * per_layer
     if pp > 1:  # pp hand-offs of the micro-batch's hidden state per step, over the node's links or the network
-        within = tp * pp <= rates.gpus_per_node
-        bw = intra if within else rates.inter_bytes_per_s * NETWORK_EFFICIENCY
+        across = links_used(tp, pp, rates.gpus_per_node)[1]
+        bw = rates.inter_bytes_per_s * NETWORK_EFFICIENCY if across else intra
         comm += pp * (tokens / pp * model.hidden * ACTIVATION_BYTES / bw + DECODE_ALLREDUCE_LATENCY_S)
     return _Step(
         gemm=gemm,

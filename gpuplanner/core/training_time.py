@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -75,43 +76,53 @@ def rates_for(s: Scenario, target: Target) -> HardwareRates:
 
 
 def link_notes(s: Scenario, target: Target, layout: Layout) -> tuple[LinkNote, ...]:
-    """A note for each fallback link speed (hardware_rates) that the layout's collectives actually run over, under
-    the same conditions as the step-time models (throughput.py for training, serving.py for inference). A scenario
-    that gives workload.mfu takes its step time from that, not from the links: no note."""
-    w, h, node = s.workload, s.hardware, target.gpus_per_node
+    """A note for each fallback link speed (hardware_rates) that the estimate's figures depend on. Derived from the
+    time model itself rather than from a copy of its link choices: the step is recomputed with that link twice as
+    fast, and a link whose speed does not move the step (unused, or fully hidden under compute) needs no note.
+    A scenario that gives workload.mfu takes its step time from that, not from the links: no note."""
+    w, h = s.workload, s.hardware
     if w.is_training and w.mfu is not None:
         return ()
-    tp, pp, cp, dp = layout.tp, layout.pp, layout.cp, layout.dp
+    inter_assumed = not h.inter_node_gbits_per_s and not target.node.network_gb_per_s_per_gpu
+    intra_assumed = not h.intra_node_gbytes_per_s and not target.gpu.intra_node_gb_per_s
+    if not (inter_assumed or intra_assumed):
+        return ()
     if w.method == "inference":
-        # replicas do not talk to each other: only a TP×PP group spread over nodes uses the network
-        uses_inter = pp > 1 and tp * pp > node
-        uses_intra = tp > 1 or (pp > 1 and tp * pp <= node)
+        from .serving import links_used
+
+        intra_used, inter_used = links_used(layout.tp, layout.pp, target.gpus_per_node)
     else:
-        uses_inter = target.gpu_count > node
-        uses_intra = (
-            (1 < tp <= node)
-            or (cp > 1 and tp * cp <= node)
-            or (dp * cp > 1 and tp * cp * dp <= node)  # the data-parallel collectives inside one node
-            or (pp > 1 and tp * cp * dp * pp <= node)  # pipeline hops of a job that fits in one node
-            or (s.model.is_moe and _ep_ranks_on_node(layout, node) > 1)
-        )
+        rates = rates_for(s, target)
+        base = layout_step_seconds(s, layout, rates)
+        faster_inter = replace(rates, inter_bytes_per_s=2 * rates.inter_bytes_per_s)
+        faster_intra = replace(rates, intra_bytes_per_s=2 * rates.intra_bytes_per_s)
+        inter_used = inter_assumed and layout_step_seconds(s, layout, faster_inter) != base
+        intra_used = intra_assumed and layout_step_seconds(s, layout, faster_intra) != base
     notes = []
-    if uses_inter and not h.inter_node_gbits_per_s and not target.node.network_gb_per_s_per_gpu:
+    if inter_assumed and inter_used:
         gbits = f"{FALLBACK_INTER_NODE_GB_PER_S * 8:g} Gb/s"
         notes.append(LinkNote("inter-node", target.node.id, gbits, INTER_NODE_KEY))
-    if uses_intra and not h.intra_node_gbytes_per_s and not target.gpu.intra_node_gb_per_s:
+    if intra_assumed and intra_used:
         gbytes = f"{FALLBACK_INTRA_NODE_GB_PER_S:g} GB/s"
         notes.append(LinkNote("intra-node", target.gpu.id, gbytes, INTRA_NODE_KEY))
     return tuple(notes)
 
 
-def _ep_ranks_on_node(layout: Layout, gpus_per_node: int) -> float:
-    """EP ranks of one expert group that share a node (their all-to-all's on-node share runs over the intra link)."""
-    from .moe_dispatch import ep_ranks_per_node
-    from .moe_kernels import expert_tensor_parallel
+def layout_step_seconds(s: Scenario, layout: Layout, rates: HardwareRates) -> float:
+    """The training step the time model gives for this layout at these rates (throughput.step_times)."""
+    return float(np.asarray(_layout_step(s, layout, rates).step_seconds))
 
-    etp = expert_tensor_parallel(layout.tp, layout.dp, layout.cp, layout.ep)
-    return float(ep_ranks_per_node(layout.ep, etp, gpus_per_node))
+
+def _layout_step(s: Scenario, layout: Layout, rates: HardwareRates):  # type: ignore[no-untyped-def]
+    w = s.workload
+    return step_times(
+        s.model,
+        w,
+        rates,
+        **layout.arguments(),
+        global_batch=w.global_batch or layout.micro_batch * layout.dp,
+        sequence_parallel=layout.sequence_parallel,
+    )
 
 
 def site_for(s: Scenario, catalog: Catalog):  # type: ignore[no-untyped-def]
@@ -126,14 +137,7 @@ def estimate_time(
     w, m = s.workload, s.model
     rates = rates_for(s, target)
     global_batch = w.global_batch or layout.micro_batch * layout.dp
-    st = step_times(
-        m,
-        w,
-        rates,
-        **layout.arguments(),
-        global_batch=global_batch,
-        sequence_parallel=layout.sequence_parallel,
-    )
+    st = _layout_step(s, layout, rates)
     gpus = layout.gpus
     tokens_per_step = global_batch * w.seq_len
     flops_per_token = training_flops_per_token(m, w)
