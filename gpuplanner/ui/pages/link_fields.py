@@ -23,6 +23,7 @@ from gpuplanner.core.training_time import (
     INTRA_NODE_KEY,
 )
 
+from ..count_input import CountParseError, parse_count
 from ..fields import Form
 from ..link_notes import field_label
 from .base import PlannerPage
@@ -35,13 +36,13 @@ def tr(text: str) -> str:
 
 
 def parse_speed(text: str) -> float | None:
-    """The typed speed, or None for an empty field. Thousands separators are allowed ("3,200")."""
-    cleaned = text.strip().replace(",", "").replace("_", "")
-    if not cleaned:
+    """The typed speed, or None for an empty field; the number as every free-text field of the app reads one
+    (count_input.parse_count: "3,200", "1.6k", "1e3")."""
+    if not text.strip():
         return None
     try:
-        return float(cleaned)
-    except ValueError:
+        return parse_count(text)
+    except CountParseError:
         raise ValueError(tr("must be a number, or empty for the catalog's value")) from None
 
 
