@@ -184,18 +184,10 @@ def test_gpu_option_picks_a_candidate(tmp_path: Path) -> None:
     assert doc["gpu"] == "mi300x"
 
 
-MI300A_16 = """schema = 1
-name = "8B on 4 MI300A nodes"
-[model]
-preset = "llama-3.1-8b"
-[workload]
-method = "pretrain"
-seq_len = 4096
-tokens = 1e11
-[hardware]
-gpu = "mi300a"
-gpu_count = 16
-"""
+# four MI300A nodes on the fallback link speeds (tests/fixtures: one file for the CLI, app and workbook tests)
+MI300A_16 = (
+    Path(__file__).resolve().parents[1] / "fixtures" / "llama-3.1-8b-pretrain-16xmi300a.gpuplan.toml"
+).read_text(encoding="utf-8")
 INTER_NOTE = (
     "Inter-node link speed not published for node type mi300a-4x-node; assumed 10 Gb/s per GPU. "
     "Set hardware.inter_node_gbits_per_s."

@@ -3,6 +3,8 @@ engine's node id, speed and scenario key left as they are."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from ui_helpers import wait_for_results
 
@@ -10,18 +12,10 @@ from gpuplanner.core.results import INTER_NODE_NOTE, INTRA_NODE_NOTE, LinkNote
 from gpuplanner.ui import i18n
 from gpuplanner.ui.link_notes import note_text, where_to_set
 
-MI300A_16 = """schema = 1
-name = "8B on 4 MI300A nodes"
-[model]
-preset = "llama-3.1-8b"
-[workload]
-method = "pretrain"
-seq_len = 4096
-tokens = 1e11
-[hardware]
-gpu = "mi300a"
-gpu_count = 16
-"""
+# four MI300A nodes on the fallback link speeds (tests/fixtures: one file for the CLI, app and workbook tests)
+MI300A_16 = (
+    Path(__file__).resolve().parents[1] / "fixtures" / "llama-3.1-8b-pretrain-16xmi300a.gpuplan.toml"
+).read_text(encoding="utf-8")
 INTER = LinkNote("inter-node", "mi300a-4x-node", "10 Gb/s", "hardware.inter_node_gbits_per_s")
 INTRA = LinkNote("intra-node", "mi300a", "16 GB/s", "hardware.intra_node_gbytes_per_s")
 
