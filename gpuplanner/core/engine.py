@@ -45,6 +45,22 @@ def check_catalog_ids(s: Scenario, catalog: Catalog, *, file: str | None = None)
             lookup(value)
         except CatalogError as err:
             raise InputError(err.detail, file=file, key=key) from None
+    # An fp8 recipe the GPU's tensor cores cannot run (MXFP8 below data-center Blackwell), as TE refuses it
+    from .fp8_kernels import block_scaled_fp8
+    from .framework import BLACKWELL_RECIPES, fp8_recipe_of
+
+    recipe = fp8_recipe_of(s.workload.fp8_recipe, s.workload.framework)
+    if s.workload.precision == "fp8-mixed" and recipe in BLACKWELL_RECIPES:
+        for gid in dict.fromkeys((s.hardware.gpu, *s.hardware.candidates)):
+            gpu = catalog.gpu(gid)
+            if not block_scaled_fp8(gpu.architecture):
+                on = "" if gid == s.hardware.gpu else f" (candidate {gid})"
+                raise InputError(
+                    f'"{recipe}" needs a data-center Blackwell GPU (B200, B300, GB200: Transformer Engine runs '
+                    f"MXFP8 on compute capability 10.x only); {gid} is {gpu.architecture}{on}",
+                    file=file,
+                    key="workload.fp8_recipe",
+                )
     # Cost keys that only the catalog can contradict (cost.node_idle_power_kw above a node type's training
     # draw): refused here, naming the file, not in the middle of an estimate.
     from .cost_inputs import resolve_cost_inputs

@@ -25,6 +25,18 @@ layer out of `fp8_autocast` (Transformer Engine docs, "FP8 primer": first and la
   `FUSED_NORM_AMAX_FP8` — the norm writes bf16 with its amax, then `quantize_with_amax` casts — so the QKV and
   fc1 input casts are not free: cast+transpose 4 plus the norm's bf16 write over an fp8 one (+1) = 5 bytes.
   Only delayed scaling (`IsFloat8Quantizers`: `FULLY_FUSED`) writes fp8 from the norm.
+- MXFP8 (`MXFP8BlockScaling`, data-center Blackwell only) quantizes in one kernel (`cast_mxfp8_2D_kernel`,
+  transformer_engine/common/util/cast_kernels.cuh at 70f5366): it reads the 16-bit tensor once and writes the
+  rowwise copy (fprop) and the columnwise copy (dgrad/wgrad operands; no transpose) with one E8M0 scale byte per
+  32 elements each: read 2 + write 1 + 1 + 2/32 bytes, no amax pass. Its norms run `UNFUSED` unless
+  `NVTE_NORM_FWD_USE_CUDNN` is set (`rmsnorm_fwd`/`layernorm_fwd`, csrc/extensions/normalization.cpp): the norm
+  writes bf16 (+1 over an fp8 write), then the quantizer runs as above.
+- FP8 block scaling (`Float8BlockScaling`, DeepSeek-V3's 1×128 activation / 128×128 weight tiles, Hopper and
+  newer) is one kernel too, with an fp32 scale per 128 elements for each copy (read 2 + write 1 + 1 + 8/128); its
+  quantizer is none of the norm's fused kinds, so its norms run `UNFUSED` as MXFP8's.
+- The GEMMs of the block-scaled recipes run at the per-tensor fp8 rate (assumption: no sweep of cuBLAS's
+  block-scaled fp8 GEMMs at training shapes was found; Blackwell's tensor cores apply the block scales in the MMA
+  instruction, `tcgen05.mma ... block_scale`, PTX ISA 8.7).
 """
 
 from __future__ import annotations
@@ -34,9 +46,26 @@ from .model import ModelSpec
 # fp8 MAMF over bf16 MAMF per architecture family (stas00 MAMF table, see above)
 FP8_MAMF_RELATIVE = {"hopper": 0.709 / 0.803, "blackwell": 0.763 / 0.776}
 FP8_MAMF_RELATIVE_DEFAULT = 0.709 / 0.803  # Ada and others: no sweep read; Hopper's ratio (stated assumption)
-CAST_BYTES_PER_ELEMENT = {"te": 4.0, "te-current": 6.0, "torchao": 8.0, "torchao-compiled": 4.0}
-# TE current scaling: the norm-fed casts (QKV, fc1 inputs) skip the amax pass but the norm writes bf16: 5 of 6 bytes
-NORM_FED_SHARE = {"te-current": 5.0 / 6.0}
+_MXFP8_BYTES = 2.0 + 1.0 + 1.0 + 2.0 / 32.0  # read bf16; rowwise + columnwise fp8; an E8M0 scale per 32 each
+_BLOCKWISE_BYTES = 2.0 + 1.0 + 1.0 + 2.0 * 4.0 / 128.0  # read bf16; two fp8 copies; an fp32 scale per 128 each
+CAST_BYTES_PER_ELEMENT = {
+    "te-delayed": 4.0,
+    "te-current": 6.0,
+    "te-blockwise": _BLOCKWISE_BYTES,
+    "mxfp8": _MXFP8_BYTES,
+    "torchao": 8.0,
+    "torchao-compiled": 4.0,
+}
+# Norm-fed casts (QKV, fc1 inputs) over the recipe's other casts. Delayed scaling writes fp8 from the norm (free:
+# cast_elements_per_token leaves them out); current scaling skips the amax pass but the norm writes bf16 (5 of
+# 6 bytes); the block-scaled recipes' norms write bf16 (+1) before their one-kernel quantize.
+NORM_FED_SHARE = {
+    "te-current": 5.0 / 6.0,
+    "te-blockwise": (_BLOCKWISE_BYTES + 1.0) / _BLOCKWISE_BYTES,
+    "mxfp8": (_MXFP8_BYTES + 1.0) / _MXFP8_BYTES,
+}
+# recipes whose norms write fp8 themselves (`FULLY_FUSED`)
+NORM_FUSED_RECIPES = frozenset({"te-delayed"})
 
 
 def fp8_gemm_relative(architecture: str) -> float:
@@ -46,6 +75,13 @@ def fp8_gemm_relative(architecture: str) -> float:
     if "hopper" in arch:
         return FP8_MAMF_RELATIVE["hopper"]
     return FP8_MAMF_RELATIVE_DEFAULT
+
+
+def block_scaled_fp8(architecture: str) -> bool:
+    """Whether the GPU runs MXFP8 GEMMs: data-center Blackwell (compute capability 10.x), not the 12.x workstation
+    chips (GB20x), which TE refuses (`check_mxfp8_support`, transformer_engine/pytorch/quantization.py at 70f5366)."""
+    arch = architecture.lower()
+    return "blackwell" in arch and "gb20" not in arch
 
 
 def cast_bytes_per_element(recipe: str, compiled: bool) -> float:
@@ -71,8 +107,9 @@ def cast_elements_per_token(model: ModelSpec, recipe: str) -> tuple[float, float
         share = model.moe_layers / model.layers
         routed = share * 2.0 * model.experts_active * model.hidden
         norm_fed = NORM_FED_SHARE.get(recipe, 1.0)
-        qkv_in = 0.0 if recipe == "te" else norm_fed * model.hidden
-        dense_mlp = (1.0 - share) * model.hidden * (1.0 if recipe == "te" else 1.0 + norm_fed)
+        fused = recipe in NORM_FUSED_RECIPES
+        qkv_in = 0.0 if fused else norm_fed * model.hidden
+        dense_mlp = (1.0 - share) * model.hidden * (1.0 if fused else 1.0 + norm_fed)
         return split, qkv_in + model.hidden + routed + dense_mlp
-    full_inputs = 0.0 if recipe == "te" else 2.0 * model.hidden * NORM_FED_SHARE.get(recipe, 1.0)
+    full_inputs = 0.0 if recipe in NORM_FUSED_RECIPES else 2.0 * model.hidden * NORM_FED_SHARE.get(recipe, 1.0)
     return split, full_inputs + 2.0 * model.hidden

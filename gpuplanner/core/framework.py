@@ -16,7 +16,16 @@ from .memory_states import MASTER_STYLES
 from .records import record
 
 FRAMEWORKS = ("generic", "hf", "torchtune", "torchtitan", "megatron", "deepspeed", "llm-foundry")
-FP8_RECIPES = ("te", "torchao")
+# `workload.fp8_recipe` values. "te" is the framework's Transformer Engine recipe (fp8_recipe_of); the te-* values
+# and "mxfp8" name one TE recipe each (transformer_engine/common/recipe/__init__.py at 70f5366: DelayedScaling,
+# Float8CurrentScaling, Float8BlockScaling, MXFP8BlockScaling), the names Megatron-LM's `--fp8-recipe` gives them
+# (`delayed`, `tensorwise`, `blockwise`, `mxfp8`; megatron/training/arguments.py); "torchao" is torchao's dynamic
+# tensorwise float8 (`convert_to_float8_training`).
+FP8_RECIPES = ("te", "te-delayed", "te-current", "te-blockwise", "mxfp8", "torchao")
+TE_RECIPES = frozenset({"te-delayed", "te-current", "te-blockwise", "mxfp8"})
+# recipes whose GEMMs need Blackwell's block-scaled tensor cores: TE refuses MXFP8 below SM100
+# and on the 12.x workstation chips (`check_mxfp8_support`, transformer_engine/pytorch/quantization.py at 70f5366)
+BLACKWELL_RECIPES = frozenset({"mxfp8"})
 
 
 @record
@@ -195,3 +204,14 @@ PROFILES: dict[str, FrameworkProfile] = {
 
 def profile(framework_id: str | None) -> FrameworkProfile:
     return PROFILES[framework_id or "generic"]
+
+
+def fp8_recipe_of(recipe: str | None, framework_id: str | None) -> str | None:
+    """The concrete fp8 recipe a run uses: the scenario's `fp8_recipe`, else its framework's; "te" is current
+    scaling under a profile with `te_current_scaling` (the Megatron-Bridge recipes' FP8-CS) and TE's own default,
+    delayed scaling, elsewhere. None: the framework has no fp8 path."""
+    prof = profile(framework_id)
+    chosen = recipe or prof.fp8_recipe
+    if chosen == "te":
+        return "te-current" if prof.te_current_scaling else "te-delayed"
+    return chosen

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .framework import profile
+from .framework import TE_RECIPES, fp8_recipe_of, profile
 from .memory_inference import inference_parts
 from .memory_phases import activation_phases
 from .memory_states import param_bytes, state_bytes
@@ -148,7 +148,7 @@ def training_components(
         precision,
         w.optimizer,
         fp32_params=fp32_params,
-        fp8_recipe=w.fp8_recipe or fw.fp8_recipe,
+        fp8_weight_cache=fp8_recipe_of(w.fp8_recipe, w.framework) in TE_RECIPES,
         grad_bytes=fw.grad_bytes(precision),
     )
     shard = dp * cp
@@ -353,7 +353,7 @@ def _terms(model: ModelSpec, w: Workload, layout: Layout) -> tuple[MemoryTerm, .
         w.precision,
         w.optimizer,
         fp32_params=fw.fp32_params(w.precision),
-        fp8_recipe=w.fp8_recipe or fw.fp8_recipe,
+        fp8_weight_cache=fp8_recipe_of(w.fp8_recipe, w.framework) in TE_RECIPES,
         grad_bytes=fw.grad_bytes(w.precision),
     )
     shard = layout.shard_degree

@@ -74,19 +74,20 @@ def state_bytes(
     optimizer: str,
     *,
     fp32_params: bool = False,
-    fp8_recipe: str | None = "te",
+    fp8_weight_cache: bool = True,
     grad_bytes: float | None = None,
 ) -> StateBytes:
     """`fp32_params`: FSDP2 mixed precision (torchtitan), whose sharded fp32 parameters are the master copy.
-    `fp8_recipe`: Transformer Engine ("te") keeps an fp8 copy of each weight between steps; torchao's dynamic
-    scaling casts on the fly and keeps none (torchao/float8/float8_linear.py).
+    `fp8_weight_cache`: every Transformer Engine recipe keeps an fp8 copy of each weight between steps
+    (framework.TE_RECIPES); torchao's dynamic scaling casts on the fly and keeps none
+    (torchao/float8/float8_linear.py).
     `grad_bytes`: the framework's gradient element size (`FrameworkProfile.grad_bytes`); None: fp32 for the
     master-weight styles."""
     moments = optimizer_moment_bytes(optimizer, precision)
     if precision in MASTER_STYLES:
         # Megatron accumulates into its main_grad buffer, fp32 unless the profile keeps it in the parameters'
         # dtype; FSDP2/torchtitan reduce in fp32 (reduce_dtype).
-        fp8 = 1.0 if precision == "fp8-mixed" and fp8_recipe == "te" else 0.0
+        fp8 = 1.0 if precision == "fp8-mixed" and fp8_weight_cache else 0.0
         if fp32_params:
             return StateBytes(weight=4.0, grad=4.0, master=0.0, optimizer=moments, fp8_cache=fp8)
         grad = 4.0 if grad_bytes is None else grad_bytes

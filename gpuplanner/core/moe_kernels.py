@@ -67,15 +67,13 @@ EXPERT_GEMM_CALL_S = 33e-6
 # host time of one per-expert quantize call in TE's split_quantize loop (ROCm/TransformerEngine PR #598, docstring)
 EXPERT_QUANTIZE_CALL_S = 4.1e-6
 # quantize calls per expert per split_quantize: one for every TE quantizer but delayed scaling, which quantizes all
-# experts in one fused multi-tensor launch (cast.cpp); `te-current` is the megatron profile's `te` (framework.py)
-QUANTIZE_CALLS_PER_EXPERT = {"te-current": 1.0, "te": 0.0}
+# experts in one fused multi-tensor launch (cast.cpp); recipes as framework.fp8_recipe_of resolves them
+QUANTIZE_CALLS_PER_EXPERT = {"te-current": 1.0, "te-blockwise": 1.0, "mxfp8": 1.0, "te-delayed": 0.0}
 
 
-def quantize_calls_per_expert(recipe: str | None, framework: object = None) -> float:
-    """Quantize calls per local expert of one TE `split_quantize` for an fp8 recipe (`te` under a framework
-    profile with `te_current_scaling` is current scaling, framework.py); 0 for other recipes."""
-    if recipe == "te" and getattr(framework, "te_current_scaling", False):
-        recipe = "te-current"
+def quantize_calls_per_expert(recipe: str | None) -> float:
+    """Quantize calls per local expert of one TE `split_quantize` for a concrete fp8 recipe
+    (framework.fp8_recipe_of); 0 outside Transformer Engine."""
     return QUANTIZE_CALLS_PER_EXPERT.get(recipe or "", 0.0)
 
 

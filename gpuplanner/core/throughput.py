@@ -34,7 +34,7 @@ from .context_parallel import torch_ring_exposed_seconds
 from .elementwise_kernels import block_traffic, loss_bytes_per_logit
 from .flops import attention_flops_per_token, matmul_params, routed_expert_params, training_flops_per_token
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
-from .framework import profile
+from .framework import fp8_recipe_of, profile
 from .gemm_layer_rate import layer_gemm_relative
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
@@ -150,9 +150,7 @@ def _fp8_cast_seconds(
 ) -> np.ndarray:
     """Casts, amax and transposes of every fp8 GEMM operand per micro-batch, at memory speed (fp8_kernels.py);
     recomputed forwards cast their inputs again, which we leave out (a few percent of the casts)."""
-    recipe = w.fp8_recipe or profile(w.framework).fp8_recipe or "torchao"
-    if recipe == "te" and profile(w.framework).te_current_scaling:
-        recipe = "te-current"  # amax pass per cast, norms write bf16 (fp8_kernels.py)
+    recipe = fp8_recipe_of(w.fp8_recipe, w.framework) or "torchao"
     per_byte = cast_bytes_per_element(recipe, w.compile)
     split, full = cast_elements_per_token(model, recipe)
     elements = tokens * layers * (split / tp + full) + np.asarray(params, dtype=float)
@@ -255,7 +253,7 @@ def step_times(
         # per MoE layer: the math at the experts' shape, floored by TE's per-expert GEMM calls (moe_kernels.py)
         routed_compute = tok * routed_flops_per_token(model, lora) / model.moe_layers / expert_rate
         # fp8: TE's per-expert quantize calls in the fprop and dgrad calls, per the recipe (moe_kernels.py)
-        q = quantize_calls_per_expert(w.fp8_recipe or profile(w.framework).fp8_recipe, profile(w.framework)) * fp8
+        q = quantize_calls_per_expert(fp8_recipe_of(w.fp8_recipe, w.framework)) * fp8
         math, floored = (
             routed_gemm_seconds(
                 model, routed_compute, ep, lora=lora, recomputed_forward=mm_share, per_expert_calls=c, quantize_calls=q

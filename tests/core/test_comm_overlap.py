@@ -60,9 +60,9 @@ def test_te_current_scaling_pays_the_amax_pass_and_the_unfused_norm_casts() -> N
     fp8 output from the norms (QKV/fc1 input casts cost 5 of the 6 bytes); the generic TE recipe stays delayed."""
     from gpuplanner.core.fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 
-    assert cast_bytes_per_element("te-current", False) == 6.0 > cast_bytes_per_element("te", False)
+    assert cast_bytes_per_element("te-current", False) == 6.0 > cast_bytes_per_element("te-delayed", False)
     m = preset("llama-3.1-8b")
-    assert cast_elements_per_token(m, "te-current")[1] > cast_elements_per_token(m, "te")[1]
+    assert cast_elements_per_token(m, "te-current")[1] > cast_elements_per_token(m, "te-delayed")[1]
     assert profile("megatron").te_current_scaling and not profile("generic").te_current_scaling
     kw = dict(tp=1, pp=1, cp=1, ep=1, dp=8, zero=1, micro_batch=1, recompute=0, global_batch=8)
     mem = {}

@@ -12,7 +12,7 @@ from gpuplanner.core import moe_kernels
 from gpuplanner.core.attention_kernels import ring_merge_bytes
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.flops import routed_expert_params
-from gpuplanner.core.framework import profile
+from gpuplanner.core.framework import fp8_recipe_of
 from gpuplanner.core.moe_kernels import (
     EXPERT_GEMM_CALL_S,
     EXPERT_QUANTIZE_CALL_S,
@@ -134,8 +134,9 @@ def test_fp8_per_expert_quantize_calls_add_to_the_fprop_and_dgrad_calls() -> Non
     assert redo == pytest.approx(8 * 32 * EXPERT_GEMM_CALL_S + 6 * 32 * EXPERT_QUANTIZE_CALL_S)
     # TE's current scaling and the one-kernel quantizers: one call per expert; delayed scaling fuses all experts
     assert quantize_calls_per_expert("te-current") == 1.0
-    assert quantize_calls_per_expert("te", profile("megatron")) == 1.0  # the megatron profile: current scaling
-    assert quantize_calls_per_expert("te") == 0.0 and quantize_calls_per_expert(None) == 0.0
+    assert quantize_calls_per_expert(fp8_recipe_of("te", "megatron")) == 1.0  # the megatron profile: current scaling
+    assert quantize_calls_per_expert(fp8_recipe_of("te", "generic")) == 0.0  # TE's default, delayed scaling
+    assert quantize_calls_per_expert("mxfp8") == 1.0 and quantize_calls_per_expert(None) == 0.0
 
 
 def test_megatron_fp8_moe_step_pays_the_per_expert_quantize_calls(monkeypatch: pytest.MonkeyPatch) -> None:

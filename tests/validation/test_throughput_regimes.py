@@ -34,12 +34,12 @@ CATALOG = load_catalog(user_dir=GRAND_TETON)
 TARGET_PCT = 10.0
 BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceiling against drift
     "single-gpu": 5.0,
-    "one-node": 7.0,
+    "one-node": 5.0,
     "multi-node": 4.0,
     "multi-node-3d": 6.5,
     "long-seq": 6.5,
     "fp8": 7.5,
-    "moe": 21.0,
+    "moe": 20.5,
 }
 
 
@@ -129,3 +129,14 @@ def test_regime_median_within_todays_bound(regime: str) -> None:
     errs = [_error(e, m) for _, rg, e, m, _ in _rows() if regime in rg and e == e]
     assert errs, f"no case in regime {regime}"
     assert statistics.median(errs) <= BOUND_PCT[regime]
+
+
+def test_each_fp8_case_names_the_recipe_its_row_ran() -> None:
+    """A row that says MXFP8 runs the mxfp8 recipe, a Megatron row that says FP8-CS runs TE current scaling (the
+    MXFP8 rows were mapped to `te` before the recipe had a name; their casts differ, fp8_kernels.py)."""
+    for case in json.loads(DATA.read_text())["cases"]:
+        notes, w = case.get("notes", ""), case["workload"]
+        if "MXFP8" in notes:
+            assert w.get("fp8_recipe") == "mxfp8", case["id"]
+        elif ("FP8-CS" in notes or "current scaling" in notes) and w.get("framework") == "megatron":
+            assert w.get("fp8_recipe") == "te-current", case["id"]

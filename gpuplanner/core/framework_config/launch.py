@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
+from ..framework import fp8_recipe_of
 from ..results import Estimate
 from ..scenario import Scenario
+from .megatron import FP8_RECIPE_FLAGS
 from .torchtitan import FLAVORS
 from .torchtune_models import BUILDER_FOR_PRESET, TOKENIZER_FOR_FAMILY
 
@@ -289,6 +291,12 @@ def _megatron(r: _Run, notes: list[str]) -> tuple[str, str]:
         flags.append(("fp16", True))
     if w.precision == "fp8-mixed":
         flags.append(("fp8-format", "hybrid"))
+        recipe = fp8_recipe_of(w.fp8_recipe, w.framework)
+        flag = {v: k for k, v in FP8_RECIPE_FLAGS.items()}.get(recipe or "")
+        if flag is None:
+            flag = "tensorwise"
+            notes.append(f"fp8 recipe {recipe} has no Megatron-LM flag: TE current scaling (tensorwise) written")
+        flags.append(("fp8-recipe", flag))
     if lay.vpp > 1:
         flags.append(("num-layers-per-virtual-pipeline-stage", m.layers // (lay.pp * lay.vpp)))
     if lay.sequence_parallel and lay.tp > 1:

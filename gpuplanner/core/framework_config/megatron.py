@@ -24,13 +24,15 @@ SWITCHES = frozenset(
     group-query-attention use-flash-attn disable-bias-linear overlap-grad-reduce overlap-param-gather
     use-mcore-models no-masked-softmax-fusion add-qkv-bias""".split()
 )
+# Megatron-LM `--fp8-recipe` values and the scenario's names for them (framework.FP8_RECIPES)
+FP8_RECIPE_FLAGS = {"delayed": "te-delayed", "tensorwise": "te-current", "blockwise": "te-blockwise", "mxfp8": "mxfp8"}
 READ = (
     frozenset(
         """num-layers hidden-size num-attention-heads num-query-groups ffn-hidden-size seq-length micro-batch-size
     global-batch-size tensor-model-parallel-size pipeline-model-parallel-size context-parallel-size
     expert-model-parallel-size num-layers-per-virtual-pipeline-stage recompute-granularity recompute-method
     recompute-num-layers train-iters train-samples num-experts moe-router-topk vocab-size padded-vocab-size
-    fp8-format optimizer kv-channels normalization max-position-embeddings""".split()
+    fp8-format fp8-recipe optimizer kv-channels normalization max-position-embeddings""".split()
     )
     | SWITCHES
 )
@@ -115,7 +117,11 @@ def import_megatron(d: Draft, text: str) -> None:
         raise d.fail("--fp16", "and --bf16 are both given")
     w["precision"] = "bf16-master" if f.get("bf16") else "fp16-master" if f.get("fp16") else "fp32"
     if "fp8-format" in f:
-        w["precision"], w["fp8_recipe"] = "fp8-mixed", "te"
+        # `--fp8-recipe` names TE's recipe, delayed scaling unless given (megatron/training/arguments.py)
+        recipe = f.get("fp8-recipe", "delayed")
+        if recipe not in FP8_RECIPE_FLAGS:
+            raise d.fail("--fp8-recipe", f"must be one of {', '.join(FP8_RECIPE_FLAGS)}, got {recipe!r}")
+        w["precision"], w["fp8_recipe"] = "fp8-mixed", FP8_RECIPE_FLAGS[recipe]
     granularity = f.get("recompute-granularity")
     if granularity in (None, True):
         w["recompute"] = "none"
