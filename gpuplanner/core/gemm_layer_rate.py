@@ -23,6 +23,14 @@ holds at the wider 8B/405B shapes of the validation runs (K = 4096â€“16384, M â‰
 takes the bf16 ratio; grouped expert GEMMs take the same factor on their own shape. Not applied to Hopper: the same
 guide's H200 NVL run (fp8 16.785 ms, 1,142 TFLOP/s; bf16 31.968 ms, 600 TFLOP/s) has no MAMF of that 600 W board to
 compare with (the H100/H200 SXM MAMF is a 700 W figure), and OpenXLA's H100 table puts these shapes at the MAMF.
+
+MXFP8 GEMMs (round 12): the same guide's pre-quantized B300 run times the layer's 12 GEMMs at **7.161 ms in MXFP8**
+against 6.812 ms in FP8 current scaling (per-tensor scales), so block-scaled GEMMs run at 6.812 / 7.161 = 0.951 of
+the per-tensor fp8 rate on Blackwell. TE's FP8 block scaling is emulated through MXFP8 there (the guide's note:
+"On Blackwell (SM100+), FP8 Block is emulated via MXFP8"), so it takes the same factor. On Hopper the guide's H200
+run excludes FP8 block scaling from the pre-quantized mode (cuBLAS there has no 2D-by-2D block-scaled inputs) and
+its autocast figures include the quantization, which the model counts as casts (fp8_kernels.py): block scaling
+keeps the per-tensor rate there (assumption).
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ from __future__ import annotations
 # the guide's layer: per-layer FLOPs (fprop + dgrad + wgrad) and kernel times on B300, and the B300 MAMF
 GUIDE_LAYER_FLOPS = 3 * 2 * 15872 * (4096 * 12288 + 4096 * 4096 + 2 * 4096 * 16384)
 GUIDE_B300_SECONDS = {"fp8": 6.812e-3, "bf16": 13.102e-3}
+GUIDE_B300_MXFP8_SECONDS = 7.161e-3  # the same 12 GEMMs in MXFP8, pre-quantized
+# block-scaled fp8 GEMMs over per-tensor fp8 GEMMs on data-center Blackwell (docstring)
+BLOCK_SCALED_GEMM_RELATIVE = GUIDE_B300_SECONDS["fp8"] / GUIDE_B300_MXFP8_SECONDS
 B300_MAMF_TFLOPS = {"fp8": 3353.3, "bf16": 1769.0}
 GUIDE_WIDTH = 4096.0
 GEMM_HALF_WIDTH = 128.0  # throughput.GEMM_HALF_WIDTH: the tile penalty w/(w + 128) the model already applies
@@ -53,3 +64,12 @@ def layer_gemm_relative(architecture: str, *, fp8: bool) -> float:
     if "blackwell" not in arch or "gb20" in arch:
         return 1.0
     return BLACKWELL_LAYER_GEMM_RELATIVE["fp8" if fp8 else "bf16"]
+
+
+def recipe_gemm_relative(recipe: str | None, architecture: str) -> float:
+    """Factor on the fp8 GEMM rate for an fp8 recipe's scaling: MXFP8, and FP8 block scaling (emulated through
+    MXFP8), on data-center Blackwell run at BLOCK_SCALED_GEMM_RELATIVE of the per-tensor rate; 1 otherwise."""
+    if recipe not in ("mxfp8", "te-blockwise"):
+        return 1.0
+    arch = architecture.lower()
+    return BLOCK_SCALED_GEMM_RELATIVE if "blackwell" in arch and "gb20" not in arch else 1.0

@@ -35,7 +35,7 @@ from .elementwise_kernels import block_traffic, loss_bytes_per_logit
 from .flops import attention_flops_per_token, matmul_params, routed_expert_params, training_flops_per_token
 from .fp8_kernels import cast_bytes_per_element, cast_elements_per_token
 from .framework import fp8_recipe_of, profile
-from .gemm_layer_rate import layer_gemm_relative
+from .gemm_layer_rate import layer_gemm_relative, recipe_gemm_relative
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
 from .moe_dispatch import a2a_seconds, all_to_all_link_efficiency
@@ -230,6 +230,8 @@ def step_times(
     # the blocks' linears run in fp8 at the fp8 MAMF, the LM head stays in 16 bits (fp8_kernels.py)
     # Blackwell's cuBLAS GEMMs at a layer's shapes run below the MAMF (gemm_layer_rate.py); 1 elsewhere
     block_rel, head_rel = (layer_gemm_relative(hw.architecture, fp8=x) for x in (fp8, False))
+    if fp8:  # block-scaled recipes' GEMMs on Blackwell below the per-tensor rate (gemm_layer_rate.py)
+        block_rel = block_rel * recipe_gemm_relative(fp8_recipe_of(w.fp8_recipe, w.framework), hw.architecture)
     gemm_rate = hw.peak_flops * gemm_eff * (hw.fp8_gemm_relative if fp8 else 1.0) * block_rel
     head_rate = (hw.attention_peak_flops or hw.peak_flops) * gemm_eff * head_rel if fp8 else gemm_rate
     peak16 = hw.attention_peak_flops or hw.peak_flops
