@@ -72,3 +72,48 @@ def a2a_seconds(
     on_node = (g - 1.0) / ep_ * b / np.asarray(intra_bytes_per_s, dtype=float)
     off_node = (ep_ - g) / ep_ * b / np.asarray(inter_bytes_per_s, dtype=float)
     return np.where(ep_ > 1.0, np.maximum(on_node, off_node), 0.0)
+
+
+# `workload.moe_dispatcher`: NCCL's all-to-all (Megatron-Core `alltoall`, torchtitan's default all_to_all_single) or
+# the token-based kernels of DeepEP and HybridEP (Megatron-Core `flex` with `moe_flex_dispatcher_backend` deepep or
+# hybridep; NeMo AutoModel's `dispatcher: deepep`), which send a token once per GPU and once per remote node
+MOE_DISPATCHERS = ("alltoall", "deepep")
+
+
+def _holds_one(experts: float, held: np.ndarray, k: int) -> np.ndarray:
+    """Probability that a set of `held` of the `experts` experts contains at least one of a token's k distinct
+    experts under balanced (uniform) routing: 1 − C(E − held, k) / C(E, k)."""
+    miss = np.ones_like(held, dtype=float)
+    for i in range(k):
+        miss = miss * np.clip((experts - held - i) / (experts - i), 0.0, 1.0)
+    return 1.0 - miss
+
+
+def token_dispatch_seconds(
+    copy_bytes: object,
+    experts: int,
+    experts_active: int,
+    ep: object,
+    etp: object,
+    gpus_per_node: float,
+    intra_bytes_per_s: object,
+    inter_bytes_per_s: object,
+) -> np.ndarray:
+    """Seconds of one DeepEP/HybridEP dispatch (or combine) of a rank's tokens, `copy_bytes` per copy of all of
+    them (Megatron-Core MoE report, arXiv 2603.07685v2, §4.2.2 and Figures 14–15; DeepEP's README: NVLink inside a
+    node, RDMA between nodes, the remote node's peer forwarding over NVLink). A token goes once to every GPU of its
+    own node that holds one of its k experts, and once to every remote node that holds one, to the GPU of the same
+    index there, which forwards it over NVLink to the node's GPUs that hold one: per GPU and per token of its own,
+    n·(g − 1)·P_gpu copies on NVLink (its own sends plus what it forwards for its n − 1 remote peers) and
+    (n − 1)·P_node on its NIC, n = ep/g nodes, g EP ranks per node, P the probability of holding one of the k
+    experts (_holds_one). Both links run at once; the call ends when the slower is done."""
+    ep_ = np.asarray(ep, dtype=float)
+    g = ep_ranks_per_node(ep_, etp, gpus_per_node)
+    nodes = ep_ / g
+    per_gpu = experts / ep_
+    p_gpu = _holds_one(experts, per_gpu, experts_active)
+    p_node = _holds_one(experts, per_gpu * g, experts_active)
+    b = np.asarray(copy_bytes, dtype=float)
+    on_node = nodes * (g - 1.0) * p_gpu * b / np.asarray(intra_bytes_per_s, dtype=float)
+    off_node = (nodes - 1.0) * p_node * b / np.asarray(inter_bytes_per_s, dtype=float)
+    return np.where(ep_ > 1.0, np.maximum(on_node, off_node), 0.0)

@@ -56,7 +56,8 @@ class Workload:
     framework: str = "generic"  # core/framework.py: whose implementation the step runs
     compile: bool = False  # torch.compile of the model (and, where the framework does, of the loss)
     optimizer_paged: bool = False  # bitsandbytes paged optimizer: states in CUDA unified memory
-    fp8_recipe: str | None = None  # "te" | "torchao"; None: the framework's
+    fp8_recipe: str | None = None  # framework.FP8_RECIPES; None: the framework's
+    moe_dispatcher: str | None = None  # moe_dispatch.MOE_DISPATCHERS; None: alltoall, every framework's NCCL path
     flash_attention: bool = True
     dropout: bool = False  # attention/hidden dropout masks kept for backward (GPT-3-era Megatron runs)
     chunked_loss: bool = False

@@ -38,7 +38,7 @@ from .framework import fp8_recipe_of, profile
 from .gemm_layer_rate import layer_gemm_relative, recipe_gemm_relative
 from .memory_states import AUTOCAST_STYLES, compute_bytes
 from .model import ModelSpec
-from .moe_dispatch import a2a_seconds, all_to_all_link_efficiency
+from .moe_dispatch import a2a_seconds, all_to_all_link_efficiency, token_dispatch_seconds
 from .moe_kernels import (
     expert_bias_bytes_per_token,
     expert_gemm_width,
@@ -420,7 +420,13 @@ def step_times(
     if model.is_moe:  # dispatch, combine and their backward per MoE layer: NVLink and NIC at once (moe_dispatch.py)
         a2a_efficiency = all_to_all_link_efficiency(hw.architecture, INTRA_LINK_EFFICIENCY)  # moe_dispatch.py
         intra, a2a = hw.intra_bytes_per_s * a2a_efficiency, act_bytes * model.experts_active / tp
-        t_ep = model.moe_layers / pp * 4.0 * a2a_seconds(a2a, ep, etp, node, intra, inter)
+        if w.moe_dispatcher == "deepep":  # one copy per GPU and per remote node (moe_dispatch.py)
+            one = token_dispatch_seconds(
+                act_bytes / tp, model.experts, model.experts_active, ep, etp, node, intra, inter
+            )
+        else:
+            one = a2a_seconds(a2a, ep, etp, node, intra, inter)
+        t_ep = model.moe_layers / pp * 4.0 * one
     else:
         t_ep = 0.0 * tp
     # ZeRO-3 gathers the parameters for every micro-batch (forward and backward) and reduce-scatters gradients

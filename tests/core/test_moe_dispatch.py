@@ -3,14 +3,18 @@ GPU's own NIC at the same time, so only the node-crossing share of a rank's byte
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from gpuplanner.core.catalog import load_catalog
 from gpuplanner.core.moe_dispatch import (
     ALL_TO_ALL_NVLINK_EFFICIENCY,
+    _holds_one,
     a2a_seconds,
     all_to_all_link_efficiency,
     ep_ranks_per_node,
+    token_dispatch_seconds,
 )
 from gpuplanner.core.scenario_io import parse_scenario
 from gpuplanner.core.throughput import INTRA_LINK_EFFICIENCY, NETWORK_EFFICIENCY, step_times
@@ -100,3 +104,56 @@ def test_node_crossing_all_to_all_matches_table_7_without_its_constants() -> Non
         model = float(a2a_seconds(TABLE7_BYTES_PER_RANK, ep, 1, 8, nvlink, nic))
         measured = np.mean(us) * 1e-6
         assert abs(model / measured - 1) < 0.12, (ep, model, measured)
+
+
+def test_a_gpu_holds_one_of_a_tokens_experts_by_counting() -> None:
+    # 8 experts, one per GPU, top-2: a given GPU is hit with 1 − C(7, 2)/C(8, 2) = 1 − 21/28
+    np.testing.assert_allclose(_holds_one(8, np.array(1.0), 2), 0.25)
+    np.testing.assert_allclose(_holds_one(8, np.array(8.0), 2), 1.0)  # the node that holds every expert
+
+
+def test_token_dispatch_sends_once_per_gpu_and_once_per_remote_node() -> None:
+    b, nvlink, nic = 64e6, 360e9, 42.5e9  # bytes of one copy of a rank's tokens; link rates
+    experts, k = 128, 8  # Qwen3-30B-A3B
+    # one node, EP 8: 16 experts per GPU; each of the 7 peers gets a copy with P(peer holds one of the 8)
+    p_gpu = 1.0 - np.prod([(112 - i) / (128 - i) for i in range(8)])
+    np.testing.assert_allclose(token_dispatch_seconds(b, experts, k, 8, 1, 8, nvlink, nic), 7 * p_gpu * b / nvlink)
+    # k copies per token under NCCL's all-to-all: the token-based kernels move 4.6 copies instead of 7
+    assert float(token_dispatch_seconds(b, experts, k, 8, 1, 8, nvlink, nic)) < float(
+        a2a_seconds(k * b, 8, 1, 8, nvlink, nic)
+    )
+    # EP 16 over two nodes: the NIC carries one copy when the other node holds one of the 8 (P ≈ 0.997), not the
+    # all-to-all's 8 × 8/16 = 4 copies
+    p_node = 1.0 - np.prod([(64 - i) / (128 - i) for i in range(8)])
+    two_nodes = float(token_dispatch_seconds(b, experts, k, 16, 1, 8, nvlink, nic))
+    p_gpu16 = 1.0 - np.prod([(120 - i) / (128 - i) for i in range(8)])  # 8 experts per GPU at EP 16
+    # NVLink: its own 7 peers plus forwarding for its peer on the other node, 2 × 7 × P(GPU holds one)
+    np.testing.assert_allclose(two_nodes, max(p_node * b / nic, 2 * 7 * p_gpu16 * b / nvlink))
+    assert two_nodes < float(a2a_seconds(k * b, 16, 1, 8, nvlink, nic)) / 3
+    assert float(token_dispatch_seconds(b, experts, k, 1, 1, 8, nvlink, nic)) == 0.0
+
+
+def test_the_scenarios_dispatcher_sets_the_ep_term() -> None:
+    doc: dict[str, Any] = {
+        "schema": 1,
+        "model": GPT_OSS_120B,
+        "workload": {"method": "pretrain", "tokens": 1e9, "seq_len": 4096, "micro_batch": 4, "global_batch": 512,
+                     "precision": "bf16-master", "framework": "megatron", "recompute": "none"},
+        "hardware": {"gpu": "b200-sxm-180gb", "gpu_count": 64},
+        "parallel": {"tp": 1, "pp": 1, "cp": 1, "ep": 64, "zero": 1},
+    }  # fmt: skip
+    gpu = CATALOG.gpu("b200-sxm-180gb")
+    r = hardware_rates(gpu, CATALOG.default_node("b200-sxm-180gb"), 8, "bf16-master")
+    layout = dict(tp=1, pp=1, cp=1, ep=64, dp=64, zero=1, micro_batch=4, recompute=0, global_batch=512)
+    ep_seconds = {}
+    for dispatcher in (None, "alltoall", "deepep"):
+        if dispatcher:
+            doc["workload"]["moe_dispatcher"] = dispatcher
+        s = parse_scenario(doc)
+        terms = step_times(s.model, s.workload, r, **layout).terms
+        assert terms is not None
+        ep_seconds[dispatcher] = float(terms.ep_comm_seconds)
+    assert ep_seconds[None] == ep_seconds["alltoall"] > ep_seconds["deepep"] > 0
+    # top-4 of 128 over 8 nodes: 7 × P(node holds one) ≈ 2.9 NIC copies per token against 4 × 56/64 = 3.5
+    p_node = 1.0 - np.prod([(112 - i) / (128 - i) for i in range(4)])
+    np.testing.assert_allclose(ep_seconds["deepep"] / ep_seconds["alltoall"], 7 * p_node / 3.5, rtol=1e-6)

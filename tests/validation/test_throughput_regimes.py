@@ -38,8 +38,8 @@ BOUND_PCT = {  # today's medians (docs/estimation_time.md), rounded up: a ceilin
     "multi-node": 4.0,
     "multi-node-3d": 6.5,
     "long-seq": 6.5,
-    "fp8": 7.5,
-    "moe": 20.5,
+    "fp8": 7.0,
+    "moe": 19.5,
 }
 
 
@@ -140,3 +140,18 @@ def test_each_fp8_case_names_the_recipe_its_row_ran() -> None:
             assert w.get("fp8_recipe") == "mxfp8", case["id"]
         elif ("FP8-CS" in notes or "current scaling" in notes) and w.get("framework") == "megatron":
             assert w.get("fp8_recipe") == "te-current", case["id"]
+
+
+def test_each_moe_case_names_the_dispatcher_its_recipe_ran() -> None:
+    """A row whose recipe runs Megatron's flex dispatcher (HybridEP or DeepEP backend) or NeMo AutoModel's DeepEP
+    runs `moe_dispatcher = "deepep"`; the others NCCL's all-to-all (moe_dispatch.py)."""
+    for case in json.loads(DATA.read_text())["cases"]:
+        notes, w = case.get("notes", ""), case["workload"]
+        if case["model"].get("experts", 1) <= 1 and "mixtral" not in json.dumps(case["model"]).lower():
+            continue
+        flex = (
+            "moe_flex_dispatcher_backend='hybridep'" in notes
+            or "moe_flex_dispatcher_backend='deepep')" in notes
+            or "TE + DeepEP" in notes
+        ) and "then unused" not in notes
+        assert (w.get("moe_dispatcher") == "deepep") == flex, case["id"]

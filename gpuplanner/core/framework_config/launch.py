@@ -94,6 +94,8 @@ def _torchtitan_doc(r: _Run, notes: list[str]) -> tuple[dict[str, Any], tuple[st
         "context_parallel_degree": lay.cp,
         "expert_parallel_degree": lay.ep,
     }
+    if w.moe_dispatcher == "deepep":
+        par["expert_parallel_comm_backend"] = "deepep"
     if pp:
         par["pipeline_parallel_microbatch_size"] = lay.micro_batch
     ac = {"none": {"mode": "none"}, "full": {"mode": "full"}, "selective-op": {"mode": "selective",
@@ -283,6 +285,10 @@ def _megatron(r: _Run, notes: list[str]) -> tuple[str, str]:
         flags.append(("disable-bias-linear", True))
     if m.is_moe:
         flags += [("num-experts", m.experts), ("moe-router-topk", m.experts_active)]
+        if w.moe_dispatcher == "deepep":
+            flags += [("moe-token-dispatcher-type", "flex"), ("moe-flex-dispatcher-backend", "deepep")]
+        else:
+            flags.append(("moe-token-dispatcher-type", "alltoall"))
     if lay.ep > 1:
         flags.append(("expert-model-parallel-size", lay.ep))
     if w.precision.startswith("bf16") or w.precision == "fp8-mixed":

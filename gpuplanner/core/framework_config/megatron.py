@@ -22,7 +22,7 @@ _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-
 SWITCHES = frozenset(
     """bf16 fp16 swiglu untie-embeddings-and-output-weights sequence-parallel use-distributed-optimizer
     group-query-attention use-flash-attn disable-bias-linear overlap-grad-reduce overlap-param-gather
-    use-mcore-models no-masked-softmax-fusion add-qkv-bias""".split()
+    use-mcore-models no-masked-softmax-fusion add-qkv-bias moe-enable-deepep""".split()
 )
 # Megatron-LM `--fp8-recipe` values and the scenario's names for them (framework.FP8_RECIPES)
 FP8_RECIPE_FLAGS = {"delayed": "te-delayed", "tensorwise": "te-current", "blockwise": "te-blockwise", "mxfp8": "mxfp8"}
@@ -32,10 +32,26 @@ READ = (
     global-batch-size tensor-model-parallel-size pipeline-model-parallel-size context-parallel-size
     expert-model-parallel-size num-layers-per-virtual-pipeline-stage recompute-granularity recompute-method
     recompute-num-layers train-iters train-samples num-experts moe-router-topk vocab-size padded-vocab-size
-    fp8-format fp8-recipe optimizer kv-channels normalization max-position-embeddings""".split()
+    fp8-format fp8-recipe moe-token-dispatcher-type moe-flex-dispatcher-backend optimizer kv-channels normalization
+    max-position-embeddings""".split()
     )
     | SWITCHES
 )
+
+
+def _read_dispatcher(d: Draft, f: dict[str, Any], w: dict[str, Any]) -> None:
+    """`--moe-token-dispatcher-type` (Megatron-Core's default `allgather`; megatron/training/arguments.py): `flex`
+    (DeepEP or HybridEP, `--moe-flex-dispatcher-backend`, or the older `--moe-enable-deepep`) is the token-based
+    dispatcher, `alltoall` NCCL's; `allgather` has no model of its own and is estimated as `alltoall`."""
+    kind = f.get("moe-token-dispatcher-type", "allgather")
+    if kind not in ("allgather", "alltoall", "flex"):
+        raise d.fail("--moe-token-dispatcher-type", f"must be allgather, alltoall or flex, got {kind!r}")
+    if kind == "flex" or f.get("moe-enable-deepep"):
+        w["moe_dispatcher"] = "deepep"
+    else:
+        w["moe_dispatcher"] = "alltoall"
+        if kind == "allgather":
+            d.assume("--moe-token-dispatcher-type allgather (Megatron's default) estimated as alltoall")
 
 
 def parse_flags(d: Draft, text: str) -> dict[str, Any]:
@@ -105,6 +121,8 @@ def import_megatron(d: Draft, text: str) -> None:
             d.model["head_dim"] = num("kv-channels")
         if num("num-experts", 1) > 1:
             d.model.update(experts=num("num-experts"), experts_active=num("moe-router-topk", 2))
+    if num("num-experts", 1) > 1:
+        _read_dispatcher(d, f, w)
     w["seq_len"] = num("seq-length", num("max-position-embeddings"))
     if w["seq_len"] is None:
         raise d.fail("--seq-length", "missing")

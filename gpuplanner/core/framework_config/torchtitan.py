@@ -278,6 +278,11 @@ def _parallel(d: Draft, par: dict[str, Any], local: int, training: dict[str, Any
     d.parallel.update(tp=tp, pp=pp, cp=cp)
     if deg["expert_parallel"] > 1:
         d.parallel["ep"] = deg["expert_parallel"]
+    backend = par.get("expert_parallel_comm_backend", "standard")
+    if backend not in ("standard", "deepep"):
+        raise d.fail("parallelism.expert_parallel_comm_backend", f"must be standard or deepep, got {backend!r}")
+    if backend == "deepep":
+        d.workload["moe_dispatcher"] = "deepep"
     if shard == -1:
         n = d.options.gpu_count or d.launcher_gpu_count
         if n is None:
