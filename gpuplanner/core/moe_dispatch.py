@@ -74,12 +74,6 @@ def a2a_seconds(
     return np.where(ep_ > 1.0, np.maximum(on_node, off_node), 0.0)
 
 
-# `workload.moe_dispatcher`: NCCL's all-to-all (Megatron-Core `alltoall`, torchtitan's default all_to_all_single) or
-# the token-based kernels of DeepEP and HybridEP (Megatron-Core `flex` with `moe_flex_dispatcher_backend` deepep or
-# hybridep; NeMo AutoModel's `dispatcher: deepep`), which send a token once per GPU and once per remote node
-MOE_DISPATCHERS = ("alltoall", "deepep")
-
-
 def _holds_one(experts: float, held: np.ndarray, k: int) -> np.ndarray:
     """Probability that a set of `held` of the `experts` experts contains at least one of a token's k distinct
     experts under balanced (uniform) routing: 1 − C(E − held, k) / C(E, k)."""

@@ -24,6 +24,12 @@ OPTIMIZERS = ("adamw", "adamw8bit", "sgd", "adafactor")
 OFFLOADS = ("none", "optimizer", "full")
 OPTIMIZER_IMPLS = ("fused", "foreach")
 RECOMPUTES = ("none", "selective", "selective-op", "full")
+
+# `workload.moe_dispatcher`: NCCL's all-to-all (Megatron-Core `alltoall`, torchtitan's default all_to_all_single) or
+# the token-based kernels of DeepEP and HybridEP (Megatron-Core `flex` with `moe_flex_dispatcher_backend` deepep or
+# hybridep; NeMo AutoModel's and torchtitan's `deepep`), which send a token once per GPU and once per remote node
+# (core/moe_dispatch.py)
+MOE_DISPATCHERS = ("alltoall", "deepep")
 LORA_TARGETS = ("q", "k", "v", "o", "gate", "up", "down")
 WEIGHT_PRECISIONS = ("bf16", "fp8", "int8", "int4", "fp4")
 KV_PRECISIONS = ("bf16", "fp8")
@@ -57,7 +63,7 @@ class Workload:
     compile: bool = False  # torch.compile of the model (and, where the framework does, of the loss)
     optimizer_paged: bool = False  # bitsandbytes paged optimizer: states in CUDA unified memory
     fp8_recipe: str | None = None  # framework.FP8_RECIPES; None: the framework's
-    moe_dispatcher: str | None = None  # moe_dispatch.MOE_DISPATCHERS; None: alltoall, every framework's NCCL path
+    moe_dispatcher: str | None = None  # MOE_DISPATCHERS; None: alltoall, every framework's NCCL path
     flash_attention: bool = True
     dropout: bool = False  # attention/hidden dropout masks kept for backward (GPT-3-era Megatron runs)
     chunked_loss: bool = False

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from . import scenario as sc
 from .framework import FP8_RECIPES, FRAMEWORKS
-from .moe_dispatch import MOE_DISPATCHERS
 from .value_checks import (
     ALL,
     INFER,
@@ -109,7 +108,7 @@ WORKLOAD_KEYS: dict[str, Key] = {
     "compile": Key(boolean, TRAIN),
     "optimizer_paged": Key(boolean, TRAIN),
     "fp8_recipe": Key(one_of(*FP8_RECIPES), TRAIN),
-    "moe_dispatcher": Key(one_of(*MOE_DISPATCHERS), TRAIN),
+    "moe_dispatcher": Key(one_of(*sc.MOE_DISPATCHERS), TRAIN),
     "chunked_loss": Key(boolean, TRAIN),
     "dropout": Key(boolean, TRAIN),
     # below 1e-6 of the peak no job ends within the horizon, and the time model divides by it

@@ -157,3 +157,11 @@ def test_the_scenarios_dispatcher_sets_the_ep_term() -> None:
     # top-4 of 128 over 8 nodes: 7 × P(node holds one) ≈ 2.9 NIC copies per token against 4 × 56/64 = 3.5
     p_node = 1.0 - np.prod([(112 - i) / (128 - i) for i in range(4)])
     np.testing.assert_allclose(ep_seconds["deepep"] / ep_seconds["alltoall"], 7 * p_node / 3.5, rtol=1e-6)
+
+
+def test_one_expert_per_gpu_on_one_node_moves_what_the_all_to_all_moves() -> None:
+    # Mixtral's 8 experts on EP 8: a token's k = 2 distinct experts are on 2 GPUs, one copy each either way
+    b, nvlink, nic = 64e6, 360e9, 42.5e9
+    np.testing.assert_allclose(
+        token_dispatch_seconds(b, 8, 2, 8, 1, 8, nvlink, nic), a2a_seconds(2 * b, 8, 1, 8, nvlink, nic)
+    )
