@@ -496,69 +496,179 @@
             <translation>⚠ 온디맨드 가격(GPU 시간당 ${0:,.2f})보다 비쌉니다: 서로 다른 제공업체나 시점의 상품입니다. 다른 상품을 고르거나 받은 견적을 입력하세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="45" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="46" />
             <source>must be a number, or empty for the catalog's value</source>
             <translation>숫자여야 합니다. 카탈로그 값을 쓰려면 비워 두세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="65" />
             <source>Cluster links (optional)</source>
             <translation>클러스터 링크 (선택)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="69" />
             <source>The link speeds between and inside nodes, if you know your cluster's</source>
             <translation>클러스터의 노드 간·노드 내 링크 속도를 알고 있다면 여기에 입력합니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="79" />
             <source>Leave empty to use the catalog's speed for the planned server. A speed you type applies to every candidate GPU.</source>
             <translation>비워 두면 계획한 서버의 카탈로그 속도를 사용합니다. 입력한 속도는 모든 후보 GPU에 적용됩니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="93" />
             <source>The network bandwidth each GPU has to other nodes, one direction, in gigabits per second (e.g. 400 for one 400G NIC per GPU). Data-parallel and pipeline traffic between nodes runs at it.</source>
             <translation>GPU 하나가 다른 노드와 주고받는 네트워크 대역폭(단방향, Gb/s)입니다(예: GPU마다 400G NIC 하나면 400). 노드 간 데이터 병렬 및 파이프라인 통신이 이 속도로 흐릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="100" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="101" />
             <source>The GPU-to-GPU bandwidth inside one server, per GPU, one direction, in gigabytes per second (e.g. 450 for NVLink 4, about 25 for PCIe 4 x16). Tensor and context parallel traffic runs at it.</source>
             <translation>한 서버 안에서 GPU 간 대역폭(GPU당, 단방향, GB/s)입니다(예: NVLink 4는 450, PCIe 4 x16은 약 25). 텐서 병렬과 컨텍스트 병렬 통신이 이 속도로 흐릅니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="106" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="107" />
             <source>Change link between nodes</source>
             <translation>노드 간 링크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="107" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="108" />
             <source>Change link inside a node</source>
             <translation>노드 내 링크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="153" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="154" />
             <source>from the catalog</source>
             <translation>카탈로그 값</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="157" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="158" />
             <source>catalog: {0} Gb/s ({1})</source>
             <translation>카탈로그: {0} Gb/s ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="160" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="161" />
             <source>not published ({0}) — {1} Gb/s assumed</source>
             <translation>공개되지 않음 ({0}) — {1} Gb/s로 가정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="163" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="164" />
             <source>catalog: {0} GB/s ({1})</source>
             <translation>카탈로그: {0} GB/s ({1})</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="166" />
+            <location filename="../../gpuplanner/ui/pages/link_fields.py" line="167" />
             <source>not published ({0}) — {1} GB/s assumed (PCIe 3 x16)</source>
             <translation>공개되지 않음 ({0}) — {1} GB/s로 가정 (PCIe 3 x16)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="26" />
+            <source>Framework's default</source>
+            <translation>프레임워크 기본값</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="27" />
+            <source>Transformer Engine (framework's scaling)</source>
+            <translation>Transformer Engine (프레임워크의 스케일링)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="28" />
+            <source>TE delayed scaling</source>
+            <translation>TE 지연 스케일링</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="29" />
+            <source>TE current scaling (per tensor)</source>
+            <translation>TE 현재 스케일링 (텐서 단위)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="30" />
+            <source>TE block scaling (1×128, 128×128)</source>
+            <translation>TE 블록 스케일링 (1×128, 128×128)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="31" />
+            <source>MXFP8 (Blackwell)</source>
+            <translation>MXFP8 (Blackwell)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="32" />
+            <source>torchao float8 (per tensor)</source>
+            <translation>torchao float8 (텐서 단위)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="38" />
+            <source>Scales from an amax history; the norms write FP8 directly (TE's own default)</source>
+            <translation>amax 이력으로 스케일을 정하고 정규화가 FP8을 바로 씁니다 (TE 자체 기본값)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="39" />
+            <source>Each tensor's amax measured before its cast (Megatron-Bridge FP8-CS)</source>
+            <translation>캐스트 전에 텐서마다 amax를 측정합니다 (Megatron-Bridge FP8-CS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="40" />
+            <source>DeepSeek-V3-style block scales; Hopper and newer</source>
+            <translation>DeepSeek-V3 방식의 블록 스케일, Hopper 이상</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="41" />
+            <source>32-element block scales in one cast kernel; B200, B300 and GB200 only</source>
+            <translation>32개 원소 블록 스케일을 한 번의 캐스트 커널로, B200·B300·GB200 전용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="42" />
+            <source>torchao dynamic scaling (torchtitan, torchtune)</source>
+            <translation>torchao 동적 스케일링 (torchtitan, torchtune)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="56" />
+            <source>NCCL all-to-all</source>
+            <translation>NCCL all-to-all</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="56" />
+            <source>DeepEP / HybridEP (token-based)</source>
+            <translation>DeepEP / HybridEP (토큰 단위)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="58" />
+            <source>One copy per token and expert (Megatron alltoall, torchtitan's default)</source>
+            <translation>토큰과 전문가마다 한 번씩 보냅니다 (Megatron alltoall, torchtitan 기본값)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="59" />
+            <source>One copy per GPU and per remote node (Megatron flex, NeMo AutoModel, torchtitan)</source>
+            <translation>GPU마다, 원격 노드마다 한 번씩 보냅니다 (Megatron flex, NeMo AutoModel, torchtitan)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
+            <source>&amp;FP8 recipe:</source>
+            <translation>FP8 레시피(&amp;F):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
+            <source>How the FP8 matmuls are scaled; it sets the casts' cost</source>
+            <translation>FP8 행렬곱의 스케일 방식으로, 캐스트 비용을 정합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="66" />
+            <source>MoE &amp;token dispatch:</source>
+            <translation>MoE 토큰 전달(&amp;T):</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="66" />
+            <source>How tokens reach their experts in expert parallel</source>
+            <translation>전문가 병렬에서 토큰이 전문가에게 가는 방식</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="71" />
+            <source>Change FP8 recipe</source>
+            <translation>FP8 레시피 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="74" />
+            <source>Change MoE token dispatch</source>
+            <translation>MoE 토큰 전달 방식 변경</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/serving_fields.py" line="46" />
@@ -2850,121 +2960,131 @@ Nothing was changed.</source>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/base.py" line="54" />
+            <source>FP8 recipe (step 2)</source>
+            <translation>FP8 레시피 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
+            <source>MoE token dispatch (step 2)</source>
+            <translation>MoE 토큰 전달 (2단계)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
             <source>Optimizer (step 2)</source>
             <translation>옵티마이저 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="55" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="57" />
             <source>Activation recompute (step 2)</source>
             <translation>활성값 재계산 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="58" />
             <source>FlashAttention (step 2)</source>
             <translation>FlashAttention (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="57" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="59" />
             <source>Chunked loss (step 2)</source>
             <translation>청크 단위 손실 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
             <source>LoRA rank (step 2)</source>
             <translation>LoRA 랭크 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
             <source>Concurrent sequences (step 2)</source>
             <translation>동시 시퀀스 수 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="60" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="62" />
             <source>Deadline (step 3)</source>
             <translation>마감 기한 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="61" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="63" />
             <source>Link between nodes (step 3)</source>
             <translation>노드 간 링크 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="62" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
             <source>Link inside a node (step 3)</source>
             <translation>노드 내 링크 (3단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="65" />
             <source>Tensor parallel (step 2)</source>
             <translation>텐서 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="64" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="66" />
             <source>Pipeline parallel (step 2)</source>
             <translation>파이프라인 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="67" />
             <source>Context parallel (step 2)</source>
             <translation>컨텍스트 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="68" />
             <source>Expert parallel (step 2)</source>
             <translation>전문가 병렬 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="67" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="69" />
             <source>ZeRO stage (step 2)</source>
             <translation>ZeRO 단계 (2단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="68" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="70" />
             <source>Site profile (step 4)</source>
             <translation>사이트 프로필 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="69" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="71" />
             <source>Utilization (step 4)</source>
             <translation>가동률 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="72" />
             <source>Horizon (step 4)</source>
             <translation>분석 기간 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="73" />
             <source>Currency (step 4)</source>
             <translation>통화 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="72" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="74" />
             <source>Exchange rate (step 4)</source>
             <translation>환율 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="75" />
             <source>On-demand price (step 4)</source>
             <translation>온디맨드 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="76" />
             <source>Server price (step 4)</source>
             <translation>서버 가격 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="75" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="77" />
             <source>Electricity price (step 4)</source>
             <translation>전기 요금 (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="76" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="78" />
             <source>PUE (step 4)</source>
             <translation>PUE (4단계)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="77" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="79" />
             <source>Discount rate (step 4)</source>
             <translation>할인율 (4단계)</translation>
         </message>
@@ -3788,182 +3908,182 @@ Source: {5}</source>
             <translation>정밀도(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="187" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="190" />
             <source>Optimi&amp;zer:</source>
             <translation>옵티마이저(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="189" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
             <source>Off&amp;load:</source>
             <translation>오프로드(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="190" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="193" />
             <source>Activation re&amp;compute:</source>
             <translation>활성값 재계산(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="194" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="197" />
             <source>Optimizer step inside backward</source>
             <translation>역전파 중 옵티마이저 스텝</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="195" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="198" />
             <source>FlashAttention</source>
             <translation>FlashAttention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="196" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="199" />
             <source>Chunked loss</source>
             <translation>청크 단위 손실 계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="201" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
             <source>LoRA adapters</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="207" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="211" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
             <source>LoRA target {0}</source>
             <translation>LoRA 대상 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="218" />
             <source>Projection matrices that get adapters</source>
             <translation>어댑터를 붙일 프로젝션 행렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="218" />
             <source>Targets:</source>
             <translation>대상 행렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="227" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
             <source>Parallel layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="233" />
             <source>A&amp;utomatic (fastest layout that fits)</source>
             <translation>자동 (메모리에 맞는 가장 빠른 구성)(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="231" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
             <source>Set b&amp;y hand</source>
             <translation>직접 지정(&amp;Y)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="240" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="243" />
             <source>-way</source>
             <translation>개 분할</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
             <source> stage</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="241" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
             <source> stages</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="246" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="249" />
             <source>0 — plain data parallel</source>
             <translation>0 — 일반 데이터 병렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="247" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="250" />
             <source>1 — shard optimizer states</source>
             <translation>1 — 옵티마이저 상태 샤딩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="248" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="251" />
             <source>2 — + gradients</source>
             <translation>2 — + 그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="249" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="252" />
             <source>3 — + weights (FSDP full shard)</source>
             <translation>3 — + 가중치 (FSDP 전체 샤딩)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="252" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="255" />
             <source>Tensor parallel:</source>
             <translation>텐서 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="253" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="256" />
             <source>Pipeline parallel:</source>
             <translation>파이프라인 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="254" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="257" />
             <source>Context parallel:</source>
             <translation>컨텍스트 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="255" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="258" />
             <source>Expert parallel:</source>
             <translation>전문가 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="256" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="259" />
             <source>ZeRO stage:</source>
             <translation>ZeRO 단계:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="272" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
             <source>Change tokens</source>
             <translation>학습 토큰 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="277" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="280" />
             <source>Change dataset size</source>
             <translation>데이터셋 크기 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="282" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="285" />
             <source>Change epochs</source>
             <translation>에폭 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="286" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="289" />
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="290" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="293" />
             <source>Change micro-batch</source>
             <translation>마이크로 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="296" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="299" />
             <source>Change global batch</source>
             <translation>글로벌 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="301" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="304" />
             <source>Change framework</source>
             <translation>프레임워크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="312" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="315" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="330" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="333" />
             <source>Change LoRA rank</source>
             <translation>LoRA 랭크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="333" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="336" />
             <source>Change LoRA targets</source>
             <translation>LoRA 대상 변경</translation>
         </message>
@@ -5085,22 +5205,22 @@ The model was not changed.</source>
     <context>
         <name>PlannerPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="99" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="101" />
             <source>Problem on this page</source>
             <translation>이 페이지의 문제</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="175" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="177" />
             <source>{0} Kept {1}.</source>
             <translation>{0} {1}을(를) 유지했습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="245" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="247" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/base.py" line="246" />
+            <location filename="../../gpuplanner/ui/pages/base.py" line="248" />
             <source>Fix this to continue — {0}</source>
             <translation>계속하려면 이 문제를 고치세요 — {0}</translation>
         </message>
@@ -5292,48 +5412,48 @@ The model was not changed.</source>
         <name>TrainingPage</name>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="82" />
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="440" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="444" />
             <source>Data and training setup</source>
             <translation>데이터와 학습 설정</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/pages/training_page.py" line="83" />
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="441" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="445" />
             <source>How much data, in what batches, with which memory savers and layout.</source>
             <translation>데이터 양, 배치 크기, 메모리 절감 기법과 병렬 구성을 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="342" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="345" />
             <source>pick at least one target matrix</source>
             <translation>대상 행렬을 하나 이상 고르세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="380" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="383" />
             <source>Change parallel layout</source>
             <translation>병렬 구성 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="391" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="394" />
             <source>Change how tokens are given</source>
             <translation>토큰 지정 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="443" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="447" />
             <source>Serving setup</source>
             <translation>서빙 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="444" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="448" />
             <source>Request lengths, load and latency targets, precision and layout.</source>
             <translation>요청 길이, 부하와 지연 목표, 정밀도와 병렬 배치.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="469" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="474" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="473" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="478" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
         </message>

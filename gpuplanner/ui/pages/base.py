@@ -51,6 +51,8 @@ def key_label(key: str) -> str:
         "model.preset": t("Keys", "Model preset (step 1)"),
         "model.name": t("Keys", "Model name (step 1)"),
         "workload.precision": t("Keys", "Precision (step 2)"),
+        "workload.fp8_recipe": t("Keys", "FP8 recipe (step 2)"),
+        "workload.moe_dispatcher": t("Keys", "MoE token dispatch (step 2)"),
         "workload.optimizer": t("Keys", "Optimizer (step 2)"),
         "workload.recompute": t("Keys", "Activation recompute (step 2)"),
         "workload.flash_attention": t("Keys", "FlashAttention (step 2)"),

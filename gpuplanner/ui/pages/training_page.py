@@ -184,6 +184,9 @@ class TrainingPage(PlannerPage):
         )
         form.addRow("", self.framework_help)
         self.rows["workload.precision"] = form.add(t("&Precision:"), self.precision)
+        from .recipe_fields import RecipeFields
+
+        self.recipe_fields = RecipeFields(self, form)  # the fp8 recipe and the MoE dispatcher, under precision
         self.rows["workload.optimizer"] = form.add(t("Optimi&zer:"), self.optimizer)
         self.rows["workload.optimizer_in_backward"] = form.add("", self.in_backward)
         self.rows["workload.offload"] = form.add(t("Off&load:"), self.offload)
@@ -413,6 +416,7 @@ class TrainingPage(PlannerPage):
         ):
             set_combo(box, value)
         self.serving.refresh(s)
+        self.recipe_fields.refresh(s)
         self.in_backward.setChecked(w.optimizer_in_backward)
         self.flash.setChecked(w.flash_attention)
         self.chunked.setChecked(w.chunked_loss)
@@ -454,6 +458,7 @@ class TrainingPage(PlannerPage):
         # the lengths make the sequence length (seq_len = input_len + output_len): it follows them
         self.seq_len.setEnabled(training or w.input_len is None or w.output_len is None)
         self.serving.after_commit(s)
+        self.recipe_fields.after_commit(s)
         manual = self.manual_layout.isChecked()
         for key in ("parallel.tp", "parallel.pp", "parallel.cp", "parallel.ep", "parallel.zero"):
             row = self.rows[key]
