@@ -69,9 +69,14 @@ def a2a_seconds(
     ep_ = np.asarray(ep, dtype=float)
     b = np.asarray(bytes_per_rank, dtype=float)
     g = ep_ranks_per_node(ep_, etp, gpus_per_node)
-    on_node = (g - 1.0) / ep_ * b / np.asarray(intra_bytes_per_s, dtype=float)
-    off_node = (ep_ - g) / ep_ * b / np.asarray(inter_bytes_per_s, dtype=float)
-    return np.where(ep_ > 1.0, np.maximum(on_node, off_node), 0.0)
+    return _slower_link(ep_, (g - 1.0) / ep_ * b, (ep_ - g) / ep_ * b, intra_bytes_per_s, inter_bytes_per_s)
+
+
+def _slower_link(ep: np.ndarray, nvlink_bytes: object, nic_bytes: object, intra: object, inter: object) -> np.ndarray:
+    """Both links carry their share at once: the call ends when the slower is done (0 without expert parallel)."""
+    on_node = np.asarray(nvlink_bytes, dtype=float) / np.asarray(intra, dtype=float)
+    off_node = np.asarray(nic_bytes, dtype=float) / np.asarray(inter, dtype=float)
+    return np.where(ep > 1.0, np.maximum(on_node, off_node), 0.0)
 
 
 def _holds_one(experts: float, held: np.ndarray, k: int) -> np.ndarray:
@@ -108,6 +113,5 @@ def token_dispatch_seconds(
     p_gpu = _holds_one(experts, per_gpu, experts_active)
     p_node = _holds_one(experts, per_gpu * g, experts_active)
     b = np.asarray(copy_bytes, dtype=float)
-    on_node = nodes * (g - 1.0) * p_gpu * b / np.asarray(intra_bytes_per_s, dtype=float)
-    off_node = (nodes - 1.0) * p_node * b / np.asarray(inter_bytes_per_s, dtype=float)
-    return np.where(ep_ > 1.0, np.maximum(on_node, off_node), 0.0)
+    nvlink, nic = nodes * (g - 1.0) * p_gpu * b, (nodes - 1.0) * p_node * b
+    return _slower_link(ep_, nvlink, nic, intra_bytes_per_s, inter_bytes_per_s)
