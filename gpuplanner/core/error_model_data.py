@@ -19,13 +19,13 @@ tokens/s 84%, whole-run GPU-hours 71%.
 # memory_total       megatron          1      8   0.874   1.203  3.00      0%  pooled from all
 # memory_total       deepspeed         0      0   0.874   1.203  3.00       -  pooled from all
 # memory_total       llm-foundry       0      0   0.874   1.203  3.00       -  pooled from all
-# tokens_per_second  all              83      0   0.692   1.131  1.10     81%
+# tokens_per_second  all              86      0   0.703   1.114  1.05     80%
 # tokens_per_second  dense            28      0   0.900   1.055  1.05     82%
 # tokens_per_second  multi-node-3d    18      0   0.905   1.090  1.15     83%
 # tokens_per_second  multi-node        3      0   0.865   1.098  1.58     67%  pooled from dense
 # tokens_per_second  one-node          2      0   0.865   1.098  1.58    100%  pooled from dense
 # tokens_per_second  single-gpu        5      0   0.925   0.968  1.00     80%
-# tokens_per_second  fp8              13      0   0.953   1.106  1.00     85%
+# tokens_per_second  fp8              16      0   0.952   1.105  1.05     81%
 # tokens_per_second  long-seq         10      0   0.743   1.038  1.05     90%
 # tokens_per_second  moe              32      0   0.627   1.264  1.05     84%
 # memory_reserved    all               0      0   0.874   1.203  1.50       -  pooled from memory_total/all
@@ -48,13 +48,13 @@ FITS: tuple[tuple[str, str, float, float, int, int, str, float, float | None], .
     ("memory_total", "megatron", -0.13501, 0.18505, 1, 8, "all", 3.00, 0.0),
     ("memory_total", "deepspeed", -0.13501, 0.18505, 0, 0, "all", 3.00, None),
     ("memory_total", "llm-foundry", -0.13501, 0.18505, 0, 0, "all", 3.00, None),
-    ("tokens_per_second", "all", -0.36810, 0.12332, 83, 0, "", 1.10, 0.807),
+    ("tokens_per_second", "all", -0.35306, 0.10804, 86, 0, "", 1.05, 0.802),
     ("tokens_per_second", "dense", -0.10571, 0.05347, 28, 0, "", 1.05, 0.821),
     ("tokens_per_second", "multi-node-3d", -0.09975, 0.08663, 18, 0, "", 1.15, 0.833),
     ("tokens_per_second", "multi-node", -0.14551, 0.09326, 3, 0, "dense", 1.58, 0.667),
     ("tokens_per_second", "one-node", -0.14551, 0.09326, 2, 0, "dense", 1.58, 1.0),
     ("tokens_per_second", "single-gpu", -0.07743, -0.03255, 5, 0, "", 1.00, 0.8),
-    ("tokens_per_second", "fp8", -0.04798, 0.10086, 13, 0, "", 1.00, 0.846),
+    ("tokens_per_second", "fp8", -0.04907, 0.09983, 16, 0, "", 1.05, 0.812),
     ("tokens_per_second", "long-seq", -0.29663, 0.03704, 10, 0, "", 1.05, 0.9),
     ("tokens_per_second", "moe", -0.46744, 0.23389, 32, 0, "", 1.05, 0.844),
     ("memory_reserved", "all", -0.13501, 0.18505, 0, 0, "memory_total/all", 1.50, None),
