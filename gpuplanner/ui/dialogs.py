@@ -16,8 +16,11 @@ _SPEC_REF = re.compile(r"\s*\((?:see )?spec §[\d.]+[^)]*\)")
 
 
 def for_users(text: str) -> str:
-    """An engine message without its references to the developers' spec ("(spec §4.1)"): users do not have it."""
-    return _SPEC_REF.sub("", text)
+    """An engine message without its references to the developers' spec ("(spec §4.1)"): users do not have it;
+    in the interface language where its shape is a known one (engine_text.py)."""
+    from .engine_text import localized
+
+    return localized(_SPEC_REF.sub("", text))
 
 
 def error(parent: QWidget | None, title: str, text: str) -> None:

@@ -183,6 +183,96 @@
             <translation>알 수 없음: 4단계에서 {0}을(를) 입력하세요</translation>
         </message>
         <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="20" />
+            <source>must be a positive integer</source>
+            <translation>양의 정수여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="21" />
+            <source>must be an integer ≥ 0</source>
+            <translation>0 이상의 정수여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="22" />
+            <source>must be a positive number</source>
+            <translation>양수여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="23" />
+            <source>must be a number ≥ 0</source>
+            <translation>0 이상의 숫자여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="24" />
+            <source>must be a number from 0 to 1</source>
+            <translation>0에서 1 사이의 숫자여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="25" />
+            <source>must be a number from 0 up to (not including) 1</source>
+            <translation>0 이상 1 미만의 숫자여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="26" />
+            <source>must be a fraction above 0 and at most 1</source>
+            <translation>0보다 크고 1 이하인 비율이어야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="27" />
+            <source>must be true or false</source>
+            <translation>true 또는 false여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="28" />
+            <source>must be a non-empty string</source>
+            <translation>비어 있지 않은 문자열이어야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="29" />
+            <source>must not repeat an entry</source>
+            <translation>같은 항목이 두 번 있으면 안 됩니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="30" />
+            <source>must not repeat a GPU id</source>
+            <translation>같은 GPU id가 두 번 있으면 안 됩니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="31" />
+            <source>must be a non-empty list of catalog GPU ids</source>
+            <translation>카탈로그 GPU id 목록이어야 하며 비어 있으면 안 됩니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="32" />
+            <source>must be more than 0 years</source>
+            <translation>0년보다 길어야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="39" />
+            <source>must be at most {0} characters</source>
+            <translation>{0}자 이하여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="40" />
+            <source>must be at most {0}</source>
+            <translation>{0} 이하여야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="41" />
+            <source>must be at least {0}</source>
+            <translation>{0} 이상이어야 합니다</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="42" />
+            <source>must be one of {0}</source>
+            <translation>다음 중 하나여야 합니다: {0}</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="73" />
+            <source>{0}, got {1}</source>
+            <translation>{0} (입력값 {1})</translation>
+        </message>
+        <message>
             <location filename="../../gpuplanner/ui/formatting.py" line="34" />
             <location filename="../../gpuplanner/ui/formatting.py" line="41" />
             <source>{0} GiB</source>
@@ -1804,38 +1894,38 @@ ZeRO {5}단계 (dp × cp = {6}개로 샤딩), 전문가 병렬 {7}
 마이크로 배치 {8}, 재계산 {9}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="40" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="43" />
             <source>“{0}” has unsaved changes. Save them?</source>
             <translation>“{0}”에 저장하지 않은 변경 사항이 있습니다. 저장할까요?</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="42" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="45" />
             <source>Unsaved changes</source>
             <translation>저장하지 않은 변경 사항</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="51" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="54" />
             <source>Open scenario</source>
             <translation>시나리오 열기</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="53" />
-            <location filename="../../gpuplanner/ui/dialogs.py" line="85" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="56" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="88" />
             <source>gpuplanner scenarios (*.gpuplan.toml *.toml);;All files (*)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml *.toml);;모든 파일 (*)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="62" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="65" />
             <source>Save scenario as</source>
             <translation>다른 이름으로 시나리오 저장</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="62" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="65" />
             <source>gpuplanner scenarios (*.gpuplan.toml)</source>
             <translation>gpuplanner 시나리오 (*.gpuplan.toml)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/dialogs.py" line="83" />
+            <location filename="../../gpuplanner/ui/dialogs.py" line="86" />
             <source>Compare with scenario</source>
             <translation>다른 시나리오와 비교</translation>
         </message>
