@@ -11,7 +11,8 @@ from .resultset import ResultSet
 # Context length each preset was trained for: `max_position_embeddings` in the model's Hugging Face
 # config.json (meta-llama/Llama-3.1-8B, -70B, -405B, Llama-3.2-1B/-3B, Llama-3.3-70B-Instruct: 131072;
 # meta-llama/Llama-2-7b-hf, -13b-hf, -70b-hf: 4096; mistralai/Mistral-7B-v0.3 and Mixtral-8x7B-v0.1: 32768;
-# mistralai/Mixtral-8x22B-v0.1: 65536; google/gemma-2-9b, -27b: 8192; deepseek-ai/DeepSeek-V3: 163840).
+# mistralai/Mixtral-8x22B-v0.1: 65536; google/gemma-2-9b, -27b: 8192; deepseek-ai/DeepSeek-V3: 163840;
+# Qwen/Qwen3-30B-A3B, Qwen3-235B-A22B: 40960; openai/gpt-oss-20b, -120b: 131072).
 # Models with a learned position table (GPT-3) carry theirs in ModelSpec.learned_positions.
 TRAINED_CONTEXT = {
     "llama-3.1-8b": 131_072,
@@ -29,6 +30,10 @@ TRAINED_CONTEXT = {
     "gemma-2-9b": 8_192,
     "gemma-2-27b": 8_192,
     "deepseek-v3": 163_840,
+    "qwen3-30b-a3b": 40_960,
+    "qwen3-235b-a22b": 40_960,
+    "gpt-oss-20b": 131_072,
+    "gpt-oss-120b": 131_072,
 }
 
 
