@@ -136,6 +136,42 @@ def _qwen2(r: _Reader) -> dict[str, Any]:
     return _llama_like(r, tied_default=False, qkv_bias=True)
 
 
+def _qwen3_moe(r: _Reader) -> dict[str, Any]:
+    """Qwen3-MoE: every layer's MLP is routed (`decoder_sparse_step` 1, no `mlp_only_layers`), no shared expert;
+    `num_experts` in the Hub's config.json (transformers 5 writes `num_local_experts`). Qwen3Attention has no
+    q/k/v bias and a per-head RMSNorm on q and k (2·head_dim weights per layer, left out: < 0.01%)."""
+    fields = _llama_like(r, tied_default=False)
+    experts = r.first_int(("num_experts", "num_local_experts"), 1)
+    if experts > 1:
+        step = r.get_int("decoder_sparse_step", 1)
+        if step != 1:
+            raise r.fail("decoder_sparse_step", f"only 1 (every layer is MoE) is supported, got {step}")
+        if r.data.get("mlp_only_layers"):
+            raise r.fail("mlp_only_layers", "only an empty list (no dense layers among the MoE ones) is supported")
+        fields.update(
+            experts=experts,
+            experts_active=r.get_int("num_experts_per_tok"),
+            expert_ffn_hidden=r.get_int("moe_intermediate_size"),
+        )
+    return fields
+
+
+def _gpt_oss(r: _Reader) -> dict[str, Any]:
+    """gpt-oss: biases on q, k, v, o (`attention_bias`) and on every expert's gate_up and down projection
+    (GptOssExperts `gate_up_proj_bias`, `down_proj_bias`): a bias on every linear; `intermediate_size` is the
+    expert width, every layer routed."""
+    fields = _llama_like(r, tied_default=False)
+    fields.pop("qkv_bias", None)
+    width = r.get_int("intermediate_size")
+    fields.update(
+        linear_bias=True,
+        experts=r.get_int("num_local_experts"),
+        experts_active=r.first_int(("num_experts_per_tok", "experts_per_token")),
+        expert_ffn_hidden=width,
+    )
+    return fields
+
+
 def _gemma(r: _Reader) -> dict[str, Any]:
     # GemmaConfig: tie_word_embeddings defaults to True, head_dim to 256.
     return _llama_like(r, tied_default=True, head_dim_default=256)
@@ -231,6 +267,8 @@ FAMILIES: dict[str, Family] = {
     "mistral": Family("Mistral", _llama),
     "mixtral": Family("Mixtral", _mixtral),
     "qwen2": Family("Qwen2", _qwen2),
+    "qwen3_moe": Family("Qwen3-MoE", _qwen3_moe),
+    "gpt_oss": Family("gpt-oss", _gpt_oss),
     "gemma": Family("Gemma", _gemma),
     "gemma2": Family("Gemma 2", _gemma2),
     "deepseek_v2": Family("DeepSeek-V2", _deepseek),

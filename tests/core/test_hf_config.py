@@ -25,7 +25,18 @@ from gpuplanner.core.presets import preset
 
 HF = Path(__file__).resolve().parents[1] / "fixtures" / "hf"
 
-WITH_PRESET = ["llama-3.1-8b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "gemma-2-9b", "deepseek-v3"]
+# qwen3-30b-a3b and gpt-oss-120b: the architecture keys of Qwen/Qwen3-30B-A3B's and openai/gpt-oss-120b's
+# config.json (gpt-oss's quantization_config, which describes the released MXFP4 weights, left out)
+WITH_PRESET = [
+    "llama-3.1-8b",
+    "mistral-7b",
+    "mixtral-8x7b",
+    "qwen2.5-7b",
+    "gemma-2-9b",
+    "deepseek-v3",
+    "qwen3-30b-a3b",
+    "gpt-oss-120b",
+]
 
 # Published totals without a preset: GPT-2 small 124M (openai-community/gpt2 model card; 124,439,808 tensors' sum);
 # Pythia-1B 1.01B (EleutherAI/pythia README model table: 1,011,781,632 total, 805,736,448 non-embedding).
