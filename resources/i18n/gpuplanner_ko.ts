@@ -711,52 +711,52 @@
             <translation>torchao 동적 스케일링 (torchtitan, torchtune)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
             <source>NCCL all-to-all</source>
             <translation>NCCL all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="56" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
             <source>DeepEP / HybridEP (token-based)</source>
             <translation>DeepEP / HybridEP (토큰 단위)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="58" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="65" />
             <source>One copy per token and expert (Megatron alltoall, torchtitan's default)</source>
             <translation>토큰과 전문가마다 한 번씩 보냅니다 (Megatron alltoall, torchtitan 기본값)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="59" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="66" />
             <source>One copy per GPU and per remote node (Megatron flex, NeMo AutoModel, torchtitan)</source>
             <translation>GPU마다, 원격 노드마다 한 번씩 보냅니다 (Megatron flex, NeMo AutoModel, torchtitan)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="70" />
             <source>&amp;FP8 recipe:</source>
             <translation>FP8 레시피(&amp;F):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="70" />
             <source>How the FP8 matmuls are scaled; it sets the casts' cost</source>
             <translation>FP8 행렬곱의 스케일 방식으로, 캐스트 비용을 정합니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="73" />
             <source>MoE &amp;token dispatch:</source>
             <translation>MoE 토큰 전달(&amp;T):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="73" />
             <source>How tokens reach their experts in expert parallel</source>
             <translation>전문가 병렬에서 토큰이 전문가에게 가는 방식</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="71" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="78" />
             <source>Change FP8 recipe</source>
             <translation>FP8 레시피 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="74" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="81" />
             <source>Change MoE token dispatch</source>
             <translation>MoE 토큰 전달 방식 변경</translation>
         </message>
@@ -1504,17 +1504,17 @@ TPOT {3}, TTFT {4}</translation>
             <translation>들어가게 하는 변경 적용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/sanity.py" line="54" />
+            <location filename="../../gpuplanner/ui/sanity.py" line="59" />
             <source>A sequence of {0} tokens is {1:.3g}× the {2} tokens {3} was trained for: the estimate assumes the model works at that length (context extension), which it does not out of the box.</source>
             <translation>{0} 토큰 시퀀스는 {3}이(가) 학습된 {2} 토큰의 {1:.3g}배입니다. 추정은 모델이 그 길이에서 동작한다고(컨텍스트 확장) 가정하지만, 기본 상태로는 그렇지 않습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/sanity.py" line="62" />
+            <location filename="../../gpuplanner/ui/sanity.py" line="67" />
             <source>A global batch of {0} sequences on {1} GPUs: data parallelism is at most {0}-way, so every sequence is split over {2} or more GPUs (tensor, pipeline, context parallel), which is slow and leaves memory unused. Raise the global batch or plan fewer GPUs.</source>
             <translation>GPU {1}개에 글로벌 배치 {0} 시퀀스: 데이터 병렬은 최대 {0}-way이므로 시퀀스마다 GPU {2}개 이상으로 나뉩니다(텐서, 파이프라인, 컨텍스트 병렬). 느리고 메모리가 남습니다. 글로벌 배치를 늘리거나 GPU 수를 줄이세요.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/sanity.py" line="71" />
+            <location filename="../../gpuplanner/ui/sanity.py" line="76" />
             <source>The planned layout uses {0} of {1} per GPU: fewer GPUs (or a larger micro-batch) would do.</source>
             <translation>계획된 구성은 GPU당 {1} 중 {0}만 씁니다. 더 적은 GPU(또는 더 큰 마이크로 배치)로 충분합니다.</translation>
         </message>
@@ -3773,407 +3773,412 @@ Source: {5}</source>
             <translation>워크북 내보내기(&amp;X)…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="88" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="89" />
             <source>Data</source>
             <translation>데이터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="91" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
             <source>Tokens to train</source>
             <translation>학습 토큰 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="92" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="93" />
             <source>&amp;Dataset × epochs</source>
             <translation>데이터셋 × 에폭(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="104" />
             <source> epoch</source>
             <translation> 에폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="103" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="104" />
             <source> epochs</source>
             <translation> 에폭</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="105" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="106" />
             <source>T&amp;okens:</source>
             <translation>토큰 수(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="105" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="106" />
             <source>Tokens the run trains on; type 1.4T, 300B, 1.4 trillion or 1.4e12</source>
             <translation>학습할 토큰 수. 1.4T, 300B, 1.4조, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="109" />
             <source>Data&amp;set size:</source>
             <translation>데이터셋 크기(&amp;S):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="108" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="109" />
             <source>Tokens in one pass over the dataset; type 1.4T, 300B or 1.4e12</source>
             <translation>데이터셋을 한 번 훑을 때의 토큰 수. 1.4T, 300B, 1.4e12처럼 입력</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="110" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="111" />
             <source>Ep&amp;ochs:</source>
             <translation>에폭(&amp;O):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="115" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="116" />
             <source>Sequence and batch</source>
             <translation>시퀀스와 배치</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="118" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="119" />
             <source>automatic (planner)</source>
             <translation>자동 (플래너)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="120" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="121" />
             <source>automatic (micro-batch × data-parallel)</source>
             <translation>자동 (마이크로 배치 × 데이터 병렬)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
             <source>Se&amp;quence length:</source>
             <translation>시퀀스 길이(&amp;Q):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="123" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="124" />
             <source>Tokens per sequence (inference: prompt + generated)</source>
             <translation>시퀀스당 토큰 수 (추론: 프롬프트 + 생성 토큰)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="127" />
             <source>&amp;Micro-batch:</source>
             <translation>마이크로 배치(&amp;M):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="126" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="127" />
             <source>Sequences per GPU per micro-step</source>
             <translation>마이크로 스텝마다 GPU 하나가 처리하는 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="130" />
             <source>&amp;Global batch:</source>
             <translation>글로벌 배치(&amp;G):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="129" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="130" />
             <source>Sequences per optimizer step</source>
             <translation>옵티마이저 스텝당 시퀀스 수</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="135" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="136" />
             <source>Precision, optimizer and memory savers</source>
             <translation>정밀도, 옵티마이저, 메모리 절감 기법</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="140" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
             <source>BF16 autocast</source>
             <translation>BF16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="141" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="142" />
             <source>BF16 + FP32 master</source>
             <translation>BF16 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="142" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
             <source>Pure BF16</source>
             <translation>순수 BF16</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="143" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
             <source>FP8 + FP32 master</source>
             <translation>FP8 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="144" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
             <source>FP16 autocast</source>
             <translation>FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="145" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="146" />
             <source>FP16 + FP32 master</source>
             <translation>FP16 + FP32 마스터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="149" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
             <source>BF16 autocast over FP32 weights (HF Trainer, Lightning, llm-foundry)</source>
             <translation>FP32 가중치 위 BF16 autocast (HF Trainer, Lightning, llm-foundry)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="150" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="151" />
             <source>BF16 weights + FP32 master copy (Megatron, DeepSpeed, FSDP/torchtitan)</source>
             <translation>BF16 가중치 + FP32 마스터 사본 (Megatron, DeepSpeed, FSDP/torchtitan)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="151" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="152" />
             <source>Everything in BF16, weights and optimizer states (torchtune)</source>
             <translation>가중치와 옵티마이저 상태까지 모두 BF16 (torchtune)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="152" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="153" />
             <source>FP8 matmuls over BF16 weights + FP32 master copy</source>
             <translation>BF16 가중치 + FP32 마스터 사본 위 FP8 행렬곱</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="153" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
             <source>FP16 autocast over FP32 weights</source>
             <translation>FP32 가중치 위 FP16 autocast</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="154" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="155" />
             <source>FP16 weights + FP32 master copy</source>
             <translation>FP16 가중치 + FP32 마스터 사본</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="161" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="162" />
             <source>torch.compile (&amp;JIT-compiled model)</source>
             <translation>torch.compile 사용(&amp;J)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="165" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="166" />
             <source>AdamW</source>
             <translation>AdamW</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="167" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="168" />
             <source>SGD with momentum</source>
             <translation>모멘텀 SGD</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="168" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="169" />
             <source>Adafactor</source>
             <translation>Adafactor</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="173" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
             <source>No offload</source>
             <translation>오프로드 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="174" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
             <source>Optimizer states to CPU</source>
             <translation>옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="175" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="176" />
             <source>Parameters and optimizer states to CPU</source>
             <translation>파라미터와 옵티마이저 상태를 CPU로</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="179" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="180" />
             <source>Optimizer step &amp;inside backward</source>
             <translation>역전파 중 옵티마이저 스텝(&amp;I)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="180" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
             <source>Flash&amp;Attention</source>
             <translation>Flash&amp;Attention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="181" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="182" />
             <source>Chun&amp;ked loss (no full logits)</source>
             <translation>청크 단위 손실 계산 (전체 로짓 없음)(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
             <source>Frame&amp;work:</source>
             <translation>프레임워크(&amp;W):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="183" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="184" />
             <source>The training code you run: it decides what a step keeps in memory</source>
             <translation>실행하는 학습 코드: 한 스텝이 메모리에 무엇을 남기는지 결정합니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="186" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="187" />
             <source>&amp;Precision:</source>
             <translation>정밀도(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="190" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="191" />
             <source>Optimi&amp;zer:</source>
             <translation>옵티마이저(&amp;Z):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="192" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="193" />
             <source>Off&amp;load:</source>
             <translation>오프로드(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="193" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="194" />
             <source>Activation re&amp;compute:</source>
             <translation>활성값 재계산(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="197" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="198" />
             <source>Optimizer step inside backward</source>
             <translation>역전파 중 옵티마이저 스텝</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="198" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="199" />
             <source>FlashAttention</source>
             <translation>FlashAttention</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="199" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="200" />
             <source>Chunked loss</source>
             <translation>청크 단위 손실 계산</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="204" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="205" />
             <source>LoRA adapters</source>
             <translation>LoRA 어댑터</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="207" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="208" />
             <source>&amp;Rank:</source>
             <translation>랭크(&amp;R):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="214" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="215" />
             <source>LoRA target {0}</source>
             <translation>LoRA 대상 {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="218" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="219" />
             <source>Projection matrices that get adapters</source>
             <translation>어댑터를 붙일 프로젝션 행렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="218" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="219" />
             <source>Targets:</source>
             <translation>대상 행렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="230" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="231" />
             <source>Parallel layout</source>
             <translation>병렬 구성</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="233" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
             <source>A&amp;utomatic (fastest layout that fits)</source>
             <translation>자동 (메모리에 맞는 가장 빠른 구성)(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="234" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="235" />
             <source>Set b&amp;y hand</source>
             <translation>직접 지정(&amp;Y)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="243" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
             <source>-way</source>
             <translation>개 분할</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="245" />
             <source> stage</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="244" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="245" />
             <source> stages</source>
             <translation> 스테이지</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="249" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="250" />
             <source>0 — plain data parallel</source>
             <translation>0 — 일반 데이터 병렬</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="250" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="251" />
             <source>1 — shard optimizer states</source>
             <translation>1 — 옵티마이저 상태 샤딩</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="251" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="252" />
             <source>2 — + gradients</source>
             <translation>2 — + 그래디언트</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="252" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="253" />
             <source>3 — + weights (FSDP full shard)</source>
             <translation>3 — + 가중치 (FSDP 전체 샤딩)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="255" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="256" />
             <source>Tensor parallel:</source>
             <translation>텐서 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="256" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="257" />
             <source>Pipeline parallel:</source>
             <translation>파이프라인 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="257" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="258" />
             <source>Context parallel:</source>
             <translation>컨텍스트 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="258" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="259" />
             <source>Expert parallel:</source>
             <translation>전문가 병렬:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="259" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="260" />
             <source>ZeRO stage:</source>
             <translation>ZeRO 단계:</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="275" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="276" />
             <source>Change tokens</source>
             <translation>학습 토큰 수 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="280" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="281" />
             <source>Change dataset size</source>
             <translation>데이터셋 크기 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="285" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="286" />
             <source>Change epochs</source>
             <translation>에폭 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="289" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="290" />
             <source>Change sequence length</source>
             <translation>시퀀스 길이 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="293" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="294" />
             <source>Change micro-batch</source>
             <translation>마이크로 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="299" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="300" />
             <source>Change global batch</source>
             <translation>글로벌 배치 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="304" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="305" />
             <source>Change framework</source>
             <translation>프레임워크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="315" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="309" />
+            <source>Change precision</source>
+            <translation>정밀도 변경</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="320" />
             <source>Change {0}</source>
             <translation>{0} 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="333" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="338" />
             <source>Change LoRA rank</source>
             <translation>LoRA 랭크 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="336" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="341" />
             <source>Change LoRA targets</source>
             <translation>LoRA 대상 변경</translation>
         </message>
@@ -5501,49 +5506,49 @@ The model was not changed.</source>
     <context>
         <name>TrainingPage</name>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="82" />
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="444" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="83" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="449" />
             <source>Data and training setup</source>
             <translation>데이터와 학습 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="83" />
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="445" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="84" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="450" />
             <source>How much data, in what batches, with which memory savers and layout.</source>
             <translation>데이터 양, 배치 크기, 메모리 절감 기법과 병렬 구성을 정합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="345" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="350" />
             <source>pick at least one target matrix</source>
             <translation>대상 행렬을 하나 이상 고르세요</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="383" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="388" />
             <source>Change parallel layout</source>
             <translation>병렬 구성 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="394" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="399" />
             <source>Change how tokens are given</source>
             <translation>토큰 지정 방식 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="447" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="452" />
             <source>Serving setup</source>
             <translation>서빙 설정</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="448" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="453" />
             <source>Request lengths, load and latency targets, precision and layout.</source>
             <translation>요청 길이, 부하와 지연 목표, 정밀도와 병렬 배치.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="474" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="479" />
             <source>dp = GPU count / (tp × pp × cp); ZeRO shards over dp × cp.</source>
             <translation>dp = GPU 수 / (tp × pp × cp). ZeRO는 dp × cp개로 샤딩합니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/training_page.py" line="478" />
+            <location filename="../../gpuplanner/ui/pages/training_page.py" line="483" />
             <source>The planner searches tp × pp × cp × ZeRO × micro-batch × recompute for the fastest layout that fits each GPU type.</source>
             <translation>플래너가 GPU 종류마다 tp × pp × cp × ZeRO × 마이크로 배치 × 재계산 조합을 탐색해 메모리에 맞는 가장 빠른 구성을 찾습니다.</translation>
         </message>

@@ -73,3 +73,18 @@ def test_the_dispatcher_changes_the_estimate_the_app_shows(window, qtbot) -> Non
     assert seconds["deepep"] < seconds[None]
     pick(page.recipe_fields.dispatcher, None)
     assert window.doc.scenario.workload.moe_dispatcher is None
+
+
+def test_leaving_fp8_drops_the_recipe_in_the_same_step(window) -> None:  # type: ignore[no-untyped-def]
+    page = _page(window)
+    s = window.doc.scenario
+    window.doc.edit(replace(s, workload=replace(s.workload, precision="fp8-mixed", fp8_recipe="mxfp8")), "fp8")
+    before = window.doc.undo_stack.count()
+    pick(page.precision, "bf16-master")
+    # the key table refuses a recipe without FP8 precision: the edit goes through, the recipe goes with it
+    assert page.problem is None
+    w = window.doc.scenario.workload
+    assert (w.precision, w.fp8_recipe) == ("bf16-master", None)
+    assert window.doc.undo_stack.count() == before + 1 and not page.recipe_fields.recipe.isVisibleTo(page)
+    window.doc.undo_stack.undo()
+    assert window.doc.scenario.workload.fp8_recipe == "mxfp8"

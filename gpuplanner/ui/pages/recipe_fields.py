@@ -43,6 +43,13 @@ def recipe_tips() -> dict[object, str]:
     }
 
 
+def with_precision(s: Scenario, precision: str) -> Scenario:
+    """``s`` at ``precision``; an fp8 recipe goes with FP8 precision (the key table refuses it otherwise, on a row
+    the page would hide)."""
+    recipe = s.workload.fp8_recipe if precision == "fp8-mixed" else None
+    return replace(s, workload=replace(s.workload, precision=precision, fp8_recipe=recipe))
+
+
 class RecipeFields:
     """Two rows of the training page's precision box; ``page.rows`` gets both under their keys."""
 

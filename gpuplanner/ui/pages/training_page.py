@@ -29,6 +29,7 @@ from ..fields import INT_MAX, Form, counted, set_value, spin
 from ..framework_text import labels as framework_labels
 from ..framework_text import recompute_choices
 from .base import PlannerPage, Setter
+from .recipe_fields import with_precision
 
 
 def whole(v: float) -> float:
@@ -303,8 +304,12 @@ class TrainingPage(PlannerPage):
         self.framework.currentIndexChanged.connect(
             self.bind("workload.framework", t("Change framework"), self._with_framework)
         )
+        self.precision.currentIndexChanged.connect(
+            self.bind(
+                "workload.precision", t("Change precision"), lambda s: with_precision(s, self.precision.currentData())
+            )
+        )
         for key, box in (
-            ("precision", self.precision),
             ("optimizer", self.optimizer),
             ("offload", self.offload),
             ("recompute", self.recompute),
@@ -353,7 +358,7 @@ class TrainingPage(PlannerPage):
         w = s.workload
         recompute = w.recompute if w.recompute in profile(new).recompute_policies else None
         precision = profile(new).default_precision if w.precision == old.default_precision else w.precision
-        return wl(framework=new, recompute=recompute, precision=precision)(s)
+        return with_precision(wl(framework=new, recompute=recompute)(s), precision)
 
     def set_automatic_layout(self, layout: Layout | None) -> None:
         """The layout the planner chose (from the latest results): "Set by hand" starts from it."""
