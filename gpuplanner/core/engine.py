@@ -45,22 +45,12 @@ def check_catalog_ids(s: Scenario, catalog: Catalog, *, file: str | None = None)
             lookup(value)
         except CatalogError as err:
             raise InputError(err.detail, file=file, key=key) from None
-    # An fp8 recipe the GPU's tensor cores cannot run (MXFP8 below data-center Blackwell), as TE refuses it
-    from .fp8_kernels import block_scaled_fp8
-    from .framework import BLACKWELL_RECIPES, fp8_recipe_of
-
-    recipe = fp8_recipe_of(s.workload.fp8_recipe, s.workload.framework)
-    if s.workload.precision == "fp8-mixed" and recipe in BLACKWELL_RECIPES:
-        for gid in dict.fromkeys((s.hardware.gpu, *s.hardware.candidates)):
-            gpu = catalog.gpu(gid)
-            if not block_scaled_fp8(gpu.architecture):
-                on = "" if gid == s.hardware.gpu else f" (candidate {gid})"
-                raise InputError(
-                    f'"{recipe}" needs a data-center Blackwell GPU (B200, B300, GB200: Transformer Engine runs '
-                    f"MXFP8 on compute capability 10.x only); {gid} is {gpu.architecture}{on}",
-                    file=file,
-                    key="workload.fp8_recipe",
-                )
+    # An fp8 recipe the GPU's tensor cores cannot run, refused when the file is read (estimate refuses it too)
+    for gid in dict.fromkeys((s.hardware.gpu, *s.hardware.candidates)):
+        problem = recipe_problem(s, catalog.gpu(gid))
+        if problem is not None:
+            on = "" if gid == s.hardware.gpu else f" (candidate {gid})"
+            raise InputError(problem + on, file=file, key="workload.fp8_recipe")
     # Cost keys that only the catalog can contradict (cost.node_idle_power_kw above a node type's training
     # draw): refused here, naming the file, not in the middle of an estimate.
     from .cost_inputs import resolve_cost_inputs
@@ -77,6 +67,21 @@ def check_catalog_ids(s: Scenario, catalog: Catalog, *, file: str | None = None)
         except InputError as err:
             on = "" if gid == s.hardware.gpu else f" (candidate {gid})"
             raise InputError(err.detail + on, file=file, key=err.key) from None
+
+
+def recipe_problem(s: Scenario, gpu: GpuSpec) -> str | None:
+    """Why this GPU cannot run the scenario's fp8 recipe (MXFP8 below data-center Blackwell: TE's
+    `check_mxfp8_support`), or None."""
+    from .fp8_kernels import block_scaled_fp8
+    from .framework import BLACKWELL_RECIPES, fp8_recipe_of
+
+    recipe = fp8_recipe_of(s.workload.fp8_recipe, s.workload.framework)
+    if s.workload.precision != "fp8-mixed" or recipe not in BLACKWELL_RECIPES or block_scaled_fp8(gpu.architecture):
+        return None
+    return (
+        f'"{recipe}" needs a data-center Blackwell GPU (B200, B300, GB200: Transformer Engine runs MXFP8 on '
+        f"compute capability 10.x only); {gpu.id} is {gpu.architecture}"
+    )
 
 
 def load_checked(path: str, catalog: Catalog | None = None) -> tuple[Scenario, Catalog]:
@@ -138,6 +143,11 @@ def estimate(
     (tornado, utilization curve): a sweep row shows neither. `memo` (one Plan's, for this GPU type) reuses the
     layouts and sweep-row estimates already computed at a GPU count (planner.CountMemo)."""
     target = resolve_target(s, catalog, gpu_id)
+    problem = recipe_problem(s, target.gpu)
+    if problem is not None:  # the app's edits and every candidate of a Plan, not only a file that is read
+        from .errors import InputError
+
+        raise InputError(problem, key="workload.fp8_recipe")
     if memo is not None and not limits and target.gpu_count in memo.estimates:
         return memo.estimates[target.gpu_count]
     e = _estimate(s, catalog, target, limits=limits, memo=memo)

@@ -43,17 +43,26 @@ def _templates() -> dict[str, str]:
     }
 
 
-# (pattern of the engine's English, its template's English)
+# a bound as value_checks._bound writes it: "10,000,000", "1,024 (2^10)", "0.001", "1e+12"
+_BOUND = r"-?[\d,.]+(?:e[+-]?\d+)?(?: \(2\^\d+\))?"
+# (pattern of the engine's English, its template's English): only the key table's own wording, so that a
+# cross-key message ("must be at most the number of layers (32)") is not half translated
 _SHAPES = (
-    (re.compile(r"must be at most (.+) characters"), "must be at most {0} characters"),
-    (re.compile(r"must be at most (.+)"), "must be at most {0}"),
-    (re.compile(r"must be at least (.+)"), "must be at least {0}"),
-    (re.compile(r"must be one of (.+)"), "must be one of {0}"),
+    (re.compile(rf"must be at most ({_BOUND}) characters"), "must be at most {0} characters"),
+    (re.compile(rf"must be at most ({_BOUND})"), "must be at most {0}"),
+    (re.compile(rf"must be at least ({_BOUND})"), "must be at least {0}"),
+    (re.compile(r"must be one of ([^;]+)"), "must be one of {0}"),
 )
+# value_checks.one_of's hint after the choices (suggest.did_you_mean)
+_HINT = re.compile(r"(?P<head>.+); did you mean (?P<names>[^;]+)\?")
 _GOT = re.compile(r"(?P<head>.+?), got (?P<value>.+)")
 
 
 def _head(text: str) -> str | None:
+    hint = _HINT.fullmatch(text)
+    if hint is not None:
+        head = _head(hint.group("head"))
+        return None if head is None else tr("{0}; did you mean {1}?").format(head, hint.group("names"))
     fixed = _fixed().get(text)
     if fixed is not None:
         return fixed

@@ -268,7 +268,12 @@
             <translation>다음 중 하나여야 합니다: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/engine_text.py" line="73" />
+            <location filename="../../gpuplanner/ui/engine_text.py" line="65" />
+            <source>{0}; did you mean {1}?</source>
+            <translation>{0} ({1}을(를) 뜻했나요?)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/engine_text.py" line="82" />
             <source>{0}, got {1}</source>
             <translation>{0} (입력값 {1})</translation>
         </message>

@@ -18,6 +18,7 @@ from gpuplanner.core.framework_config import ImportOptions, import_config
 from gpuplanner.core.framework_config.launch import launch_config
 from gpuplanner.core.memory_states import state_bytes
 from gpuplanner.core.moe_kernels import quantize_calls_per_expert
+from gpuplanner.core.plan import plan
 from gpuplanner.core.presets import preset
 from gpuplanner.core.scenario import Workload
 from gpuplanner.core.scenario_io import parse_scenario
@@ -161,3 +162,25 @@ def test_block_scaled_gemms_run_below_per_tensor_fp8_on_blackwell_only() -> None
         slower = gemm_seconds("b200-sxm-180gb", recipe) / head
         assert 1.0 < slower < 7.161 / 6.812  # the LM head stays in bf16 at its own rate
     assert gemm_seconds("h100-sxm-80gb", "te-blockwise") == gemm_seconds("h100-sxm-80gb", "te-current")
+
+
+def test_every_estimate_refuses_mxfp8_off_blackwell_and_a_plan_says_why_per_candidate() -> None:
+    """The app's edits and a Plan's candidates go through estimate, not through a file check."""
+    s = parse_scenario(_doc("mxfp8", candidates=["b200-sxm-180gb", "h100-sxm-80gb"]))
+    with pytest.raises(InputError, match='"mxfp8" needs a data-center Blackwell GPU') as err:
+        estimate(s, CATALOG, "h100-sxm-80gb", limits=False)
+    assert err.value.key == "workload.fp8_recipe"
+    assert estimate(s, CATALOG, "b200-sxm-180gb", limits=False).time is not None
+    rows = {c.gpu: c for c in plan(s, CATALOG).candidates}
+    assert rows["b200-sxm-180gb"].estimate is not None
+    assert rows["h100-sxm-80gb"].estimate is None and "Blackwell" in (rows["h100-sxm-80gb"].error or "")
+
+
+def test_launch_notes_name_the_recipe_the_estimate_priced(tmp_path: Path) -> None:
+    doc = _doc(None)
+    doc["workload"]["framework"] = "hf"  # no fp8 path of its own: the estimate priced torchao casts
+    s = parse_scenario(doc)
+    config = launch_config(
+        s, estimate(s, CATALOG, limits=False), "megatron", version=__version__, source="x", out=str(tmp_path / "l.sh")
+    )
+    assert "fp8 recipe torchao has no Megatron-LM flag" in config.text and "None" not in config.text

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -88,3 +89,19 @@ def test_launch_writes_the_dispatcher_and_import_reads_it_back(tmp_path: Path, f
     out.write_text(config.text)
     back = import_config(out, ImportOptions(framework=framework, model="deepseek-v3")).scenario
     assert (back.workload.moe_dispatcher or "alltoall") == dispatcher
+
+
+def test_older_megatrons_alltoall_seq_is_estimated_as_alltoall_and_said(tmp_path: Path) -> None:
+    imported = _import(tmp_path, MEGATRON_MOE + " --moe-token-dispatcher-type alltoall_seq")
+    assert imported.scenario.workload.moe_dispatcher == "alltoall"
+    assert any("alltoall_seq" in a for a in imported.assumptions)
+
+
+def test_torchtitan_launch_says_a_te_recipe_is_written_as_torchao(tmp_path: Path) -> None:
+    s = _moe_scenario("alltoall")
+    s = replace(s, workload=replace(s.workload, precision="fp8-mixed", fp8_recipe="te-current"))
+    out = tmp_path / "launch.toml"
+    config = launch_config(
+        s, estimate(s, CATALOG, limits=False), "torchtitan", version=__version__, source="x", out=str(out)
+    )
+    assert "fp8 recipe te-current is Transformer Engine's" in config.text

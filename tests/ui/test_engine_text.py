@@ -54,6 +54,15 @@ def test_korean_keeps_the_numbers_and_the_refused_value(korean) -> None:  # type
     assert localized("must be one of te, torchao, got 'x'") == "다음 중 하나여야 합니다: te, torchao (입력값 'x')"
     # the engine's message for a GPU count of 0, as the wizard shows it
     assert "양의 정수여야 합니다" in for_users(_engine_message(gpu_count=0))
-    # another shape: as the engine wrote it
-    other = "must be a multiple of workload.micro_batch (4), got 6"
-    assert localized(other) == other
+    # value_checks.one_of's hint is translated with the choices
+    hinted = "must be one of te, te-delayed, torchao; did you mean te-current?, got 'te_current'"
+    assert localized(hinted) == (
+        "다음 중 하나여야 합니다: te, te-delayed, torchao (te-current을(를) 뜻했나요?) (입력값 'te_current')"
+    )
+    # other shapes, cross-key bounds included: as the engine wrote them, not half translated
+    for other in (
+        "must be a multiple of workload.micro_batch (4), got 6",
+        "must be at most the number of layers (32), got 40",
+        "must be at least 1 (1 = no cooling overhead), got 0.5",
+    ):
+        assert localized(other) == other

@@ -108,6 +108,11 @@ def _torchtitan_doc(r: _Run, notes: list[str]) -> tuple[dict[str, Any], tuple[st
     model: dict[str, object] = {"name": flavor[0], "flavor": flavor[1]}
     if w.precision == "fp8-mixed":
         model["converters"] = ["quantize.linear.float8"]
+        recipe = fp8_recipe_of(w.fp8_recipe, w.framework) or "torchao"
+        if recipe != "torchao":
+            notes.append(
+                f"fp8 recipe {recipe} is Transformer Engine's: torchao float8 (quantize.linear.float8) written"
+            )
     doc = {
         "job": {"description": s.name},
         "model": model,
@@ -297,8 +302,8 @@ def _megatron(r: _Run, notes: list[str]) -> tuple[str, str]:
         flags.append(("fp16", True))
     if w.precision == "fp8-mixed":
         flags.append(("fp8-format", "hybrid"))
-        recipe = fp8_recipe_of(w.fp8_recipe, w.framework)
-        flag = {v: k for k, v in FP8_RECIPE_FLAGS.items()}.get(recipe or "")
+        recipe = fp8_recipe_of(w.fp8_recipe, w.framework) or "torchao"  # the casts the estimate priced
+        flag = {v: k for k, v in FP8_RECIPE_FLAGS.items()}.get(recipe)
         if flag is None:
             flag = "tensorwise"
             notes.append(f"fp8 recipe {recipe} has no Megatron-LM flag: TE current scaling (tensorwise) written")

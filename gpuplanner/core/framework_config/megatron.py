@@ -44,14 +44,16 @@ def _read_dispatcher(d: Draft, f: dict[str, Any], w: dict[str, Any]) -> None:
     (DeepEP or HybridEP, `--moe-flex-dispatcher-backend`, or the older `--moe-enable-deepep`) is the token-based
     dispatcher, `alltoall` NCCL's; `allgather` has no model of its own and is estimated as `alltoall`."""
     kind = f.get("moe-token-dispatcher-type", "allgather")
-    if kind not in ("allgather", "alltoall", "flex"):
-        raise d.fail("--moe-token-dispatcher-type", f"must be allgather, alltoall or flex, got {kind!r}")
+    if kind not in ("allgather", "alltoall", "alltoall_seq", "flex"):
+        raise d.fail("--moe-token-dispatcher-type", f"must be allgather, alltoall, alltoall_seq or flex, got {kind!r}")
     if kind == "flex" or f.get("moe-enable-deepep"):
         w["moe_dispatcher"] = "deepep"
     else:
         w["moe_dispatcher"] = "alltoall"
         if kind == "allgather":
             d.assume("--moe-token-dispatcher-type allgather (Megatron's default) estimated as alltoall")
+        elif kind == "alltoall_seq":  # older Megatron-LM releases: the all-to-all over the sequence-parallel split
+            d.assume("--moe-token-dispatcher-type alltoall_seq (older Megatron-LM) estimated as alltoall")
 
 
 def parse_flags(d: Draft, text: str) -> dict[str, Any]:
