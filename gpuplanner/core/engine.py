@@ -47,10 +47,11 @@ def check_catalog_ids(s: Scenario, catalog: Catalog, *, file: str | None = None)
             raise InputError(err.detail, file=file, key=key) from None
     # An fp8 recipe the GPU's tensor cores cannot run, refused when the file is read (estimate refuses it too)
     for gid in dict.fromkeys((s.hardware.gpu, *s.hardware.candidates)):
-        problem = recipe_problem(s, catalog.gpu(gid))
+        gpu = catalog.gpu(gid)
+        problem = recipe_problem(s, gpu)
         if problem is not None:
             on = "" if gid == s.hardware.gpu else f" (candidate {gid})"
-            raise InputError(problem + on, file=file, key="workload.fp8_recipe")
+            raise InputError(f"{problem}; {gid} is {gpu.architecture}{on}", file=file, key="workload.fp8_recipe")
     # Cost keys that only the catalog can contradict (cost.node_idle_power_kw above a node type's training
     # draw): refused here, naming the file, not in the middle of an estimate.
     from .cost_inputs import resolve_cost_inputs
@@ -78,10 +79,8 @@ def recipe_problem(s: Scenario, gpu: GpuSpec) -> str | None:
     recipe = fp8_recipe_of(s.workload.fp8_recipe, s.workload.framework)
     if s.workload.precision != "fp8-mixed" or recipe not in BLACKWELL_RECIPES or block_scaled_fp8(gpu.architecture):
         return None
-    return (
-        f'"{recipe}" needs a data-center Blackwell GPU (B200, B300, GB200: Transformer Engine runs MXFP8 on '
-        f"compute capability 10.x only); {gpu.id} is {gpu.architecture}"
-    )
+    # the same words for every GPU that cannot (a Plan's rows name the GPU); a file's check adds which one
+    return f'"{recipe}" runs on data-center Blackwell GPUs only (B200, B300, GB200: compute capability 10.x)'
 
 
 def load_checked(path: str, catalog: Catalog | None = None) -> tuple[Scenario, Catalog]:

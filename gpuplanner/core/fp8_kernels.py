@@ -41,6 +41,7 @@ layer out of `fp8_autocast` (Transformer Engine docs, "FP8 primer": first and la
 
 from __future__ import annotations
 
+from .gemm_layer_rate import data_center_blackwell
 from .model import ModelSpec
 
 # fp8 MAMF over bf16 MAMF per architecture family (stas00 MAMF table, see above)
@@ -80,14 +81,13 @@ def fp8_gemm_relative(architecture: str) -> float:
 def block_scaled_fp8(architecture: str) -> bool:
     """Whether the GPU runs MXFP8 GEMMs: data-center Blackwell (compute capability 10.x), not the 12.x workstation
     chips (GB20x), which TE refuses (`check_mxfp8_support`, transformer_engine/pytorch/quantization.py at 70f5366)."""
-    arch = architecture.lower()
-    return "blackwell" in arch and "gb20" not in arch
+    return data_center_blackwell(architecture)
 
 
 def cast_bytes_per_element(recipe: str, compiled: bool) -> float:
     if recipe == "torchao" and compiled:
         return CAST_BYTES_PER_ELEMENT["torchao-compiled"]
-    return CAST_BYTES_PER_ELEMENT.get(recipe, CAST_BYTES_PER_ELEMENT["torchao"])
+    return CAST_BYTES_PER_ELEMENT[recipe]  # a concrete recipe (framework.fp8_recipe_of), never "te"
 
 
 def cast_elements_per_token(model: ModelSpec, recipe: str) -> tuple[float, float]:

@@ -41,6 +41,7 @@ GUIDE_B300_SECONDS = {"fp8": 6.812e-3, "bf16": 13.102e-3}
 GUIDE_B300_MXFP8_SECONDS = 7.161e-3  # the same 12 GEMMs in MXFP8, pre-quantized
 # block-scaled fp8 GEMMs over per-tensor fp8 GEMMs on data-center Blackwell (docstring)
 BLOCK_SCALED_GEMM_RELATIVE = GUIDE_B300_SECONDS["fp8"] / GUIDE_B300_MXFP8_SECONDS
+BLOCK_SCALED_RECIPES = frozenset({"mxfp8", "te-blockwise"})  # FP8 block scaling runs through MXFP8 on Blackwell
 B300_MAMF_TFLOPS = {"fp8": 3353.3, "bf16": 1769.0}
 GUIDE_WIDTH = 4096.0
 GEMM_HALF_WIDTH = 128.0  # throughput.GEMM_HALF_WIDTH: the tile penalty w/(w + 128) the model already applies
@@ -56,12 +57,18 @@ def _relative(dtype: str) -> float:
 BLACKWELL_LAYER_GEMM_RELATIVE = {dtype: _relative(dtype) for dtype in GUIDE_B300_SECONDS}
 
 
+def data_center_blackwell(architecture: str) -> bool:
+    """B200, GB200, B300, GB300 (sm_100/sm_103); not the GB20x workstation chips (sm_120: RTX 5090 / PRO 6000),
+    which neither the guide nor TE's block-scaled recipes cover."""
+    arch = architecture.lower()
+    return "blackwell" in arch and "gb20" not in arch
+
+
 def layer_gemm_relative(architecture: str, *, fp8: bool) -> float:
     """Factor on the MAMF-based GEMM rate for a transformer layer's GEMMs on this architecture: the data-center
     Blackwell parts (sm_100/sm_103: B200, GB200, B300, GB300); 1 elsewhere, the GB20x workstation chips (sm_120,
     RTX 5090 / PRO 6000) included, which neither measurement covers."""
-    arch = architecture.lower()
-    if "blackwell" not in arch or "gb20" in arch:
+    if not data_center_blackwell(architecture):
         return 1.0
     return BLACKWELL_LAYER_GEMM_RELATIVE["fp8" if fp8 else "bf16"]
 
@@ -69,7 +76,5 @@ def layer_gemm_relative(architecture: str, *, fp8: bool) -> float:
 def recipe_gemm_relative(recipe: str | None, architecture: str) -> float:
     """Factor on the fp8 GEMM rate for an fp8 recipe's scaling: MXFP8, and FP8 block scaling (emulated through
     MXFP8), on data-center Blackwell run at BLOCK_SCALED_GEMM_RELATIVE of the per-tensor rate; 1 otherwise."""
-    if recipe not in ("mxfp8", "te-blockwise"):
-        return 1.0
-    arch = architecture.lower()
-    return BLOCK_SCALED_GEMM_RELATIVE if "blackwell" in arch and "gb20" not in arch else 1.0
+    blocked = recipe in BLOCK_SCALED_RECIPES and data_center_blackwell(architecture)
+    return BLOCK_SCALED_GEMM_RELATIVE if blocked else 1.0

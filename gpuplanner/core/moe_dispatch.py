@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .gemm_layer_rate import data_center_blackwell
+
 # the table's EP 8 runs: bytes each rank sends off-rank, and the mean of dispatch and combine (seconds)
 _TABLE7_BYTES = 7.0 / 8.0 * 4096 * 8 * 7168 * 2
 _TABLE7_SECONDS = {"hopper": (1265e-6 + 1277e-6) / 2, "blackwell": (735e-6 + 741e-6) / 2}
@@ -45,7 +47,7 @@ def all_to_all_link_efficiency(architecture: str, default: float) -> float:
     arch = architecture.lower()
     if "hopper" in arch:
         return ALL_TO_ALL_NVLINK_EFFICIENCY["hopper"]
-    if "blackwell" in arch and "gb20" not in arch:
+    if data_center_blackwell(arch):
         return ALL_TO_ALL_NVLINK_EFFICIENCY["blackwell"]
     return default
 

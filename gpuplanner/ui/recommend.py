@@ -140,7 +140,8 @@ def _none_text(rs: ResultSet) -> str:
     if rs.plan.deadline and dl is not None:
         why = "; ".join(f"{_name(rs, d.gpu)}: {d.reason}" for d in rs.plan.deadline.values() if d.reason)
         return tr("No candidate GPU meets the {0:g}-day deadline ({1}).").format(dl, why or fmt.DASH)
-    errors = "; ".join(c.error or "" for c in rs.candidates if c.error)
+    # one reason once, however many GPUs give it
+    errors = "; ".join(dict.fromkeys(c.error for c in rs.candidates if c.error))
     return tr("No estimate yet: {0}").format(errors or tr("no candidate GPU"))
 
 

@@ -691,77 +691,77 @@
             <translation>torchao float8 (텐서 단위)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="38" />
-            <source>Scales from an amax history; the norms write FP8 directly (TE's own default)</source>
-            <translation>amax 이력으로 스케일을 정하고 정규화가 FP8을 바로 씁니다 (TE 자체 기본값)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="39" />
-            <source>Each tensor's amax measured before its cast (Megatron-Bridge FP8-CS)</source>
-            <translation>캐스트 전에 텐서마다 amax를 측정합니다 (Megatron-Bridge FP8-CS)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="40" />
-            <source>DeepSeek-V3-style block scales; Hopper and newer</source>
-            <translation>DeepSeek-V3 방식의 블록 스케일, Hopper 이상</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="41" />
-            <source>32-element block scales in one cast kernel; B200, B300 and GB200 only</source>
-            <translation>32개 원소 블록 스케일을 한 번의 캐스트 커널로, B200·B300·GB200 전용</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="42" />
-            <source>torchao dynamic scaling (torchtitan, torchtune)</source>
-            <translation>torchao 동적 스케일링 (torchtitan, torchtune)</translation>
-        </message>
-        <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="37" />
             <source>NCCL all-to-all</source>
             <translation>NCCL all-to-all</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="63" />
-            <source>DeepEP / HybridEP (token-based)</source>
-            <translation>DeepEP / HybridEP (토큰 단위)</translation>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="37" />
+            <source>DeepEP / HybridEP</source>
+            <translation>DeepEP / HybridEP</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="65" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="42" />
             <source>One copy per token and expert (Megatron alltoall, torchtitan's default)</source>
             <translation>토큰과 전문가마다 한 번씩 보냅니다 (Megatron alltoall, torchtitan 기본값)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="66" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="43" />
             <source>One copy per GPU and per remote node (Megatron flex, NeMo AutoModel, torchtitan)</source>
             <translation>GPU마다, 원격 노드마다 한 번씩 보냅니다 (Megatron flex, NeMo AutoModel, torchtitan)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="49" />
+            <source>Scales from an amax history; the norms write FP8 directly (TE's own default)</source>
+            <translation>amax 이력으로 스케일을 정하고 정규화가 FP8을 바로 씁니다 (TE 자체 기본값)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="50" />
+            <source>Each tensor's amax measured before its cast (Megatron-Bridge FP8-CS)</source>
+            <translation>캐스트 전에 텐서마다 amax를 측정합니다 (Megatron-Bridge FP8-CS)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="51" />
+            <source>DeepSeek-V3-style block scales; Hopper and newer</source>
+            <translation>DeepSeek-V3 방식의 블록 스케일, Hopper 이상</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="52" />
+            <source>32-element block scales in one cast kernel; B200, B300 and GB200 only</source>
+            <translation>32개 원소 블록 스케일을 한 번의 캐스트 커널로, B200·B300·GB200 전용</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="53" />
+            <source>torchao dynamic scaling (torchtitan, torchtune)</source>
+            <translation>torchao 동적 스케일링 (torchtitan, torchtune)</translation>
+        </message>
+        <message>
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="76" />
             <source>&amp;FP8 recipe:</source>
             <translation>FP8 레시피(&amp;F):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="70" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="76" />
             <source>How the FP8 matmuls are scaled; it sets the casts' cost</source>
             <translation>FP8 행렬곱의 스케일 방식으로, 캐스트 비용을 정합니다</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="79" />
             <source>MoE &amp;token dispatch:</source>
             <translation>MoE 토큰 전달(&amp;T):</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="73" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="79" />
             <source>How tokens reach their experts in expert parallel</source>
             <translation>전문가 병렬에서 토큰이 전문가에게 가는 방식</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="78" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="84" />
             <source>Change FP8 recipe</source>
             <translation>FP8 레시피 변경</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="81" />
+            <location filename="../../gpuplanner/ui/pages/recipe_fields.py" line="87" />
             <source>Change MoE token dispatch</source>
             <translation>MoE 토큰 전달 방식 변경</translation>
         </message>
@@ -1007,36 +1007,36 @@
             <translation>GPU당 GiB</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="99" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="103" />
             <source>No estimate for: {0}</source>
             <translation>추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="135" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="138" />
             <source>Capacity</source>
             <translation>용량</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="159" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="162" />
             <source>80% band</source>
             <translation>80% 구간</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="183" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="186" />
             <source>{0}
 {1} free</source>
             <translation>{0}
 {1} 여유</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="185" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="188" />
             <source>{0}
 short {1}</source>
             <translation>{0}
 {1} 모자람</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="265" />
+            <location filename="../../gpuplanner/ui/plots/memory_plot.py" line="268" />
             <source>{0}: {1} of {2}, {3}</source>
             <translation>{0}: {2} 중 {1}, {3}</translation>
         </message>
@@ -1389,7 +1389,7 @@ TPOT {3}, TTFT {4}</translation>
         </message>
         <message>
             <location filename="../../gpuplanner/ui/recommend.py" line="90" />
-            <location filename="../../gpuplanner/ui/recommend.py" line="174" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="175" />
             <source>, {0} at on-demand prices</source>
             <translation>, 온디맨드 가격으로 {0}</translation>
         </message>
@@ -1454,57 +1454,57 @@ TPOT {3}, TTFT {4}</translation>
             <translation>{0:g}일 기한을 맞추는 후보 GPU가 없습니다 ({1}).</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="144" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="145" />
             <source>No estimate yet: {0}</source>
             <translation>아직 추정값 없음: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="144" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="145" />
             <source>no candidate GPU</source>
             <translation>후보 GPU 없음</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="149" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="150" />
             <source>Estimating…</source>
             <translation>추정 중…</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="178" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="179" />
             <source>Use {0} × {1}: {2}; trains in {3}{4}, {5}{6}</source>
             <translation>{0} × {1} 권장: {2}; 학습에 {3}{4} 소요, {5}{6}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="190" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="191" />
             <source> (up to {0} concurrent sequences)</source>
             <translation> (동시 시퀀스 최대 {0}개)</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="192" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="193" />
             <source>Use {0} × {1}: {2}{3}</source>
             <translation>{0} × {1} 권장: {2}{3}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="200" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="201" />
             <source>No candidate fits more surely.</source>
             <translation>이보다 확실히 맞는 후보는 없습니다.</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="211" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="212" />
             <source>Use {0} × {1}</source>
             <translation>{0} × {1} 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="213" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="214" />
             <source>Use the GPUs the deadline needs</source>
             <translation>기한에 필요한 GPU 사용</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="216" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="217" />
             <source>Apply: {0}</source>
             <translation>적용: {0}</translation>
         </message>
         <message>
-            <location filename="../../gpuplanner/ui/recommend.py" line="216" />
+            <location filename="../../gpuplanner/ui/recommend.py" line="217" />
             <source>Apply a change that fits</source>
             <translation>들어가게 하는 변경 적용</translation>
         </message>

@@ -107,7 +107,7 @@ def test_mxfp8_needs_a_data_center_blackwell_gpu() -> None:
         with pytest.raises(InputError) as err:
             check_catalog_ids(parse_scenario(doc), CATALOG, file="run.gpuplan.toml")
         assert err.value.key == "workload.fp8_recipe"
-        assert '"mxfp8" needs a data-center Blackwell GPU' in str(err.value) and named in str(err.value)
+        assert '"mxfp8" runs on data-center Blackwell GPUs only' in str(err.value) and named in str(err.value)
 
 
 @pytest.mark.parametrize(("recipe", "flag"), [("mxfp8", "mxfp8"), ("te-current", "tensorwise"), ("te", "tensorwise"),
@@ -167,7 +167,7 @@ def test_block_scaled_gemms_run_below_per_tensor_fp8_on_blackwell_only() -> None
 def test_every_estimate_refuses_mxfp8_off_blackwell_and_a_plan_says_why_per_candidate() -> None:
     """The app's edits and a Plan's candidates go through estimate, not through a file check."""
     s = parse_scenario(_doc("mxfp8", candidates=["b200-sxm-180gb", "h100-sxm-80gb"]))
-    with pytest.raises(InputError, match='"mxfp8" needs a data-center Blackwell GPU') as err:
+    with pytest.raises(InputError, match='"mxfp8" runs on data-center Blackwell GPUs only') as err:
         estimate(s, CATALOG, "h100-sxm-80gb", limits=False)
     assert err.value.key == "workload.fp8_recipe"
     assert estimate(s, CATALOG, "b200-sxm-180gb", limits=False).time is not None

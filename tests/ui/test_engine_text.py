@@ -66,3 +66,19 @@ def test_korean_keeps_the_numbers_and_the_refused_value(korean) -> None:  # type
         "must be at least 1 (1 = no cooling overhead), got 0.5",
     ):
         assert localized(other) == other
+
+
+def test_every_translated_shape_is_one_the_key_table_writes() -> None:
+    """engine_text repeats the engine's English as its source strings: each must still be in the engine's code,
+    so that a reworded message is noticed here rather than shown untranslated."""
+    import inspect
+
+    from gpuplanner.core import scenario_keys, value_checks
+    from gpuplanner.ui import engine_text
+
+    source = inspect.getsource(scenario_keys) + inspect.getsource(value_checks)
+    for text in engine_text._fixed():
+        assert f'"{text}"' in source, text
+    for template in engine_text._templates():
+        head = template.split("{0}")[0]
+        assert f'"{head}' in source or f'f"{head}' in source, template

@@ -88,3 +88,19 @@ def test_leaving_fp8_drops_the_recipe_in_the_same_step(window) -> None:  # type:
     assert window.doc.undo_stack.count() == before + 1 and not page.recipe_fields.recipe.isVisibleTo(page)
     window.doc.undo_stack.undo()
     assert window.doc.scenario.workload.fp8_recipe == "mxfp8"
+
+
+def test_a_recipe_no_candidate_runs_says_so_once(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The default candidates (H100, A100, H200, MI300X) have no MXFP8: one sentence, each GPU named once."""
+    page = _page(window)
+    s = window.doc.scenario
+    window.doc.edit(replace(s, workload=replace(s.workload, precision="fp8-mixed", framework="megatron")), "fp8")
+    pick(page.recipe_fields.recipe, "mxfp8")
+    wait_for_results(qtbot, window)
+    rs = window.runner.latest
+    assert all(c.estimate is None for c in rs.candidates) and len(rs.candidates) > 1
+    reason = '"mxfp8" runs on data-center Blackwell GPUs only'
+    verdict = window.results_view.recommendation.text()
+    assert verdict.count(reason) == 1, verdict
+    note = window.results_view.memory_plot.note.text()
+    assert note.count(reason) == 1 and all(c.gpu_id in note for c in rs.candidates), note

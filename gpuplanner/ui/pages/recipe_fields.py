@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication
 
-from gpuplanner.core.framework import fp8_recipe_of
-from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.framework import FP8_RECIPES, fp8_recipe_of
+from gpuplanner.core.scenario import MOE_DISPATCHERS, Scenario
 
 from ..fields import Form
 from .base import PlannerPage
@@ -31,6 +31,17 @@ def recipe_label(recipe: str | None) -> str:
         "mxfp8": tr("MXFP8 (Blackwell)"),
         "torchao": tr("torchao float8 (per tensor)"),
     }[recipe]
+
+
+def dispatcher_label(dispatcher: str | None) -> str:
+    return {None: tr("NCCL all-to-all"), "deepep": tr("DeepEP / HybridEP")}[dispatcher]
+
+
+def dispatcher_tips() -> dict[object, str]:
+    return {
+        None: tr("One copy per token and expert (Megatron alltoall, torchtitan's default)"),
+        "deepep": tr("One copy per GPU and per remote node (Megatron flex, NeMo AutoModel, torchtitan)"),
+    }
 
 
 def recipe_tips() -> dict[object, str]:
@@ -57,15 +68,10 @@ class RecipeFields:
         from .training_page import combo
 
         self.page, self.form = page, form
-        recipes = (None, "te", "te-delayed", "te-current", "te-blockwise", "mxfp8", "torchao")
-        self.recipe = combo([(r, recipe_label(r)) for r in recipes], recipe_tips())
-        self.dispatcher = combo(
-            [(None, tr("NCCL all-to-all")), ("deepep", tr("DeepEP / HybridEP (token-based)"))],
-            {
-                None: tr("One copy per token and expert (Megatron alltoall, torchtitan's default)"),
-                "deepep": tr("One copy per GPU and per remote node (Megatron flex, NeMo AutoModel, torchtitan)"),
-            },
-        )
+        self.recipe = combo([(r, recipe_label(r)) for r in (None, *FP8_RECIPES)], recipe_tips())
+        # "alltoall" is the default: the key left out (None) stands for it
+        dispatchers = [None if d == "alltoall" else d for d in MOE_DISPATCHERS]
+        self.dispatcher = combo([(d, dispatcher_label(d)) for d in dispatchers], dispatcher_tips())
         self.recipe_row = form.add(
             tr("&FP8 recipe:"), self.recipe, tr("How the FP8 matmuls are scaled; it sets the casts' cost")
         )

@@ -94,10 +94,13 @@ class MemoryPlot(PlotPanel):
         self.verdicts = []
         rows = self.rows(rs)
         item.getAxis("bottom").names = [two_lines(short_name(c)) for c in rows]
-        errors = [c for c in rs.candidates if c.estimate is None]
-        self.set_note(
-            tr("No estimate for: {0}").format("; ".join(f"{c.gpu_id} ({c.error})" for c in errors)) if errors else ""
-        )
+        # the GPUs that share a reason listed together: a recipe no candidate runs gave the same sentence 4 times
+        by_reason: dict[str, list[str]] = {}
+        for c in rs.candidates:
+            if c.estimate is None:
+                by_reason.setdefault(c.error or "", []).append(c.gpu_id)
+        listed = "; ".join(f"{', '.join(gpus)} ({reason})" for reason, gpus in by_reason.items())
+        self.set_note(tr("No estimate for: {0}").format(listed) if by_reason else "")
         n = len(rows)
         # labels of three lines ~110 px wide overlapped their neighbours in a narrow panel: one word, then the GiB
         compact = self.width() / max(n, 1) < LABEL_ROOM_PX
